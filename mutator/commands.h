@@ -1,0 +1,15 @@
+/* Every verb of the mutorture command: one function per verb, one file per verb
+ * (mutator/cmd-<verb>.c), all listed in the table in main.c. A verb gets argv with its own
+ * name in argv[0] and returns the process exit status. */
+#ifndef MUTORTURE_COMMANDS_H
+#define MUTORTURE_COMMANDS_H
+
+int cmd_init(int argc, const char **argv);
+
+/* Where runner/, targets/, reports/ and mutator/rules/ live: $MUTORTURE_HOME, else the
+ * installed share/mutorture beside the binary, else the source tree it was built from. */
+const char *mutorture_home(void);
+/* Absolute path of the running mutorture binary. */
+const char *mutorture_binary(void);
+
+#endif

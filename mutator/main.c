@@ -1,0 +1,120 @@
+/* The mutorture command: one table of verbs. C verbs run in this process; the campaign verbs
+ * are bash scripts under runner/ that are exec'd with MUTORTURE_HOME and MUTORTURE_BIN set, so
+ * they call back into this binary for every database access. */
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "util.h"
+
+struct verb {
+	const char *name;
+	int (*fn)(int argc, const char **argv); /* NULL: a script under runner/ */
+	const char *script;                      /* runner script, relative to the home */
+	const char *summary;
+};
+
+static const struct verb verbs[] = {
+	{ "init", cmd_init, NULL, "create a campaign database" },
+};
+
+static char home_buf[PATH_MAX];
+static char binary_buf[PATH_MAX];
+
+const char *mutorture_binary(void)
+{
+	if (!binary_buf[0]) {
+		ssize_t n = readlink("/proc/self/exe", binary_buf, sizeof(binary_buf) - 1);
+		if (n <= 0)
+			die("cannot find the mutorture binary through /proc/self/exe");
+		binary_buf[n] = '\0';
+	}
+	return binary_buf;
+}
+
+const char *mutorture_home(void)
+{
+	if (home_buf[0])
+		return home_buf;
+	const char *env = getenv("MUTORTURE_HOME");
+	if (env && *env) {
+		snprintf(home_buf, sizeof(home_buf), "%s", env);
+		return home_buf;
+	}
+	/* Installed layout: <prefix>/bin/mutorture and <prefix>/share/mutorture. */
+	char bin[PATH_MAX];
+	snprintf(bin, sizeof(bin), "%s", mutorture_binary());
+	char *slash = strrchr(bin, '/');
+	if (slash) {
+		*slash = '\0';
+		char *share = xasprintf("%s/../share/mutorture", bin);
+		char *probe = xasprintf("%s/runner", share);
+		bool installed = access(probe, F_OK) == 0 && strlen(share) < sizeof(home_buf);
+		if (installed)
+			memcpy(home_buf, share, strlen(share) + 1);
+		free(probe);
+		free(share);
+		if (installed)
+			return home_buf;
+	}
+	snprintf(home_buf, sizeof(home_buf), "%s", MUTORTURE_SOURCE_DIR);
+	return home_buf;
+}
+
+static void print_help(FILE *out)
+{
+	fprintf(out, "usage: mutorture <verb> [options] [args]\n\n"
+		     "Mutation testing for RCU implementations and their torture suites.\n\n"
+		     "Verbs:\n");
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		fprintf(out, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
+	fprintf(out, "\n'mutorture <verb> --help' describes one verb.\n");
+}
+
+static int run_script(const struct verb *v, int argc, const char **argv)
+{
+	char *path = xasprintf("%s/%s", mutorture_home(), v->script);
+	if (setenv("MUTORTURE_HOME", mutorture_home(), 1) ||
+	    setenv("MUTORTURE_BIN", mutorture_binary(), 1))
+		die("cannot set the environment for '%s'", path);
+	const char **args = xcalloc((size_t)argc + 2, sizeof(*args));
+	args[0] = "bash";
+	args[1] = path;
+	for (int i = 1; i < argc; i++)
+		args[i + 1] = argv[i];
+	execvp("bash", (char *const *)args);
+	die("cannot run '%s': bash not found", path);
+}
+
+int main(int argc, const char **argv)
+{
+	if (argc < 2) {
+		print_help(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		print_help(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("mutorture %s\n", MUTORTURE_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		const struct verb *v = &verbs[i];
+		if (strcmp(argv[1], v->name))
+			continue;
+		if (!v->fn)
+			return run_script(v, argc - 1, argv + 1);
+		/* Flush before exit so piped output is never lost on the error paths. */
+		int rc = v->fn(argc - 1, argv + 1);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die("cannot write to standard output");
+		return rc;
+	}
+	usage_error("'%s' is not a mutorture verb (see 'mutorture --help')", argv[1]);
+}
