@@ -5,6 +5,16 @@
 #define MUTORTURE_COMMANDS_H
 
 int cmd_init(int argc, const char **argv);
+int cmd_coverage(int argc, const char **argv);
+int cmd_generate(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
+int cmd_show(int argc, const char **argv);
+int cmd_apply(int argc, const char **argv);
+int cmd_record(int argc, const char **argv);
+int cmd_status(int argc, const char **argv);
+int cmd_survivors(int argc, const char **argv);
+int cmd_triage(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
 
 /* Where runner/, targets/, reports/ and mutator/rules/ live: $MUTORTURE_HOME, else the
  * installed share/mutorture beside the binary, else the source tree it was built from. */

@@ -134,6 +134,11 @@ sqlite3 *db_open(const char *path, enum db_mode mode)
 		die("cannot open database '%s': %s", path, msg);
 	}
 	sqlite3_busy_timeout(db, 30000);
+	/* SQLite quietly falls back to read-only on a file it cannot write: say so up front. */
+	if (mode != DB_READ && sqlite3_db_readonly(db, "main") == 1) {
+		sqlite3_close(db);
+		die("cannot open database '%s' for writing: permission denied", path);
+	}
 	/* A file that is not SQLite fails on its first read: check it here with a clear message. */
 	if (sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL) != SQLITE_OK) {
 		char *msg = xstrdup(sqlite3_errmsg(db));

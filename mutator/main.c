@@ -20,6 +20,18 @@ struct verb {
 
 static const struct verb verbs[] = {
 	{ "init", cmd_init, NULL, "create a campaign database" },
+	{ "generate", cmd_generate, NULL, "parse C files and store their mutants" },
+	{ "list", cmd_list, NULL, "list mutants (filters; table, tsv, ids or json)" },
+	{ "show", cmd_show, NULL, "one mutant's metadata and unified diff" },
+	{ "apply", cmd_apply, NULL, "write a mutant into a tree, or print the mutated file" },
+	{ "record", cmd_record, NULL, "store result records read from stdin (the runner's writer)" },
+	{ "coverage", cmd_coverage, NULL, "import line coverage and mark unreached mutants uncovered" },
+	{ "run", NULL, "runner/run", "run the pending mutants in parallel (baseline, timeouts, resume)" },
+	{ "campaign", NULL, "runner/campaign", "init + generate + run + report on a target (default toy-rcu)" },
+	{ "status", cmd_status, NULL, "counts per status, score so far, ETA" },
+	{ "survivors", cmd_survivors, NULL, "list the survivors with their triage state" },
+	{ "triage", cmd_triage, NULL, "give a survivor a verdict; --list shows them all" },
+	{ "report", cmd_report, NULL, "scores, coverage, kill matrix; JSON and HTML reports" },
 };
 
 static char home_buf[PATH_MAX];

@@ -171,6 +171,7 @@ void sb_reset(struct strbuf *sb)
 char *sb_detach(struct strbuf *sb, size_t *len)
 {
 	sb_grow(sb, 0);
+	sb->buf[sb->len] = '\0'; /* an empty buffer was never terminated */
 	char *p = sb->buf;
 	if (len)
 		*len = sb->len;

@@ -1,0 +1,101 @@
+/* mutorture status: where a campaign stands — mutants per status (current sources only), the
+ * score so far, and an ETA for what is left: the mean time of the recent attempts times the
+ * mutants still to run (pending, and errors, which are run again) divided by the jobs; and a
+ * loud line when a control run of the unmutated code failed (the suite is flaky). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "db.h"
+#include "options.h"
+#include "score.h"
+#include "util.h"
+
+/* How many of the latest timed runs the ETA averages: recent enough to follow a campaign whose
+ * mutants got slower, many enough to smooth one slow build. */
+#define ETA_WINDOW 50
+
+/* Mean build + test seconds of the latest runs (mutants, controls, baselines); false if none. */
+static bool mean_attempt_seconds(sqlite3 *db, double *mean, long *runs)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"SELECT avg(s), count(*) FROM ("
+		"  SELECT coalesce(build_s, 0) + test_s AS s FROM result "
+		"   WHERE kind IN ('torture', 'control', 'baseline') AND test_s IS NOT NULL "
+		"   ORDER BY id DESC LIMIT ?1)");
+	db_bind_int(db, st, 1, ETA_WINDOW);
+	bool ok = db_step(db, st) && sqlite3_column_int64(st, 1) > 0;
+	if (ok) {
+		*mean = sqlite3_column_double(st, 0);
+		*runs = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return ok;
+}
+
+static void print_duration(double seconds)
+{
+	long s = (long)(seconds + 0.5);
+	if (s >= 3600)
+		printf("%ldh%02ldm", s / 3600, s / 60 % 60);
+	else if (s >= 60)
+		printf("%ldm%02lds", s / 60, s % 60);
+	else
+		printf("%lds", s);
+}
+
+int cmd_status(int argc, const char **argv)
+{
+	const char *db_file = default_db_path();
+	long jobs = 0;
+	static const char *const usage[] = { "mutorture status [--db FILE] [--jobs N]", NULL };
+	const struct option options[] = {
+		OPT_DB(&db_file),
+		OPT_INT('j', "jobs", &jobs, "N", "parallel jobs the ETA assumes (default: all cores)"),
+		OPT_END(),
+	};
+	if (parse_options(argc, argv, options, usage) != 0)
+		usage_with_options(usage, options);
+	if (jobs == 0)
+		jobs = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+	if (jobs < 1)
+		usage_error("--jobs must be at least 1, not %ld", jobs);
+
+	sqlite3 *db = db_open(db_file, DB_READ);
+	char *target = db_setting_get(db, "target");
+	struct counts c = { { 0 } };
+	counts_load(db, &c);
+
+	printf("campaign %s%s%s\n", db_file, target ? ", target " : "", target ? target : "");
+	printf("mutants: %ld\n", counts_total(&c));
+	for (int i = 0; i < STATE_NR; i++)
+		if (c.n[i])
+			printf("  %-12s %6ld\n", state_names[i], c.n[i]);
+	double score;
+	if (counts_score(&c, &score))
+		printf("score so far: %.1f%% (%ld detected of %ld scored)\n", score,
+		       counts_detected(&c), counts_scored(&c));
+	else
+		printf("score so far: none (no mutant killed, timed out, survived or uncovered yet)\n");
+
+	long left = c.n[STATE_PENDING] + c.n[STATE_ERROR];
+	double mean;
+	long runs;
+	if (!left)
+		printf("left to run: none\n");
+	else if (mean_attempt_seconds(db, &mean, &runs)) {
+		printf("left to run: %ld, ETA ", left);
+		print_duration(mean * (double)left / (double)jobs);
+		printf(" with %ld jobs (mean %.1f s over the last %ld runs)\n", jobs, mean, runs);
+	} else
+		printf("left to run: %ld, ETA unknown (no timed run yet)\n", left);
+	long controls, failed;
+	control_runs(db, &controls, &failed);
+	if (failed)
+		printf("FLAKY: %ld of %ld control runs of the unmutated code failed: kills may be "
+		       "chance\n", failed, controls);
+	free(target);
+	db_close(db);
+	return 0;
+}

@@ -1,0 +1,110 @@
+/* mutorture triage: give a survivor a verdict (equivalent, test-gap, bug, ignore) with a note,
+ * stored under the mutant's content key (triage.h) so it holds for the same change after the
+ * sources are regenerated; --list shows every verdict ever given and where it stands now:
+ * current (its key matches a current mutant), review (the code around the mutant changed and
+ * a look-alike needs a new verdict), superseded (a later verdict has the same key) or gone. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "db.h"
+#include "mutant.h"
+#include "options.h"
+#include "triage.h"
+#include "util.h"
+
+static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, const char *note)
+{
+	struct mutant_row m;
+	mutant_load(db, prefix, &m);
+	if (!m.current)
+		die("mutant '%s' belongs to an old version of '%s': triage the current one "
+		    "(mutorture survivors)", m.id, m.path);
+	char *id = xstrdup(m.id);
+	mutant_free(&m);
+	db_begin(db);
+	sqlite3_stmt *st = db_prepare(db, "SELECT status FROM mutant_status WHERE mutant_id = ?1");
+	db_bind_text(db, st, 1, id);
+	char *status = db_step(db, st) ? xstrdup(db_column_text(st, 0)) : NULL;
+	sqlite3_finalize(st);
+	if (!status)
+		BUG("mutant '%s' has no status", id);
+	if (!strcmp(status, "killed") || !strcmp(status, "timeout"))
+		die("mutant '%s' was %s by the torture suite: there is nothing to triage", id,
+		    !strcmp(status, "killed") ? "killed" : "timed out");
+	st = db_prepare(db, "INSERT INTO triage(key, mutant_id, verdict, note) "
+			    "SELECT key, mutant_id, ?2, ?3 FROM temp.current_key WHERE mutant_id = ?1");
+	db_bind_text(db, st, 1, id);
+	db_bind_text(db, st, 2, verdict);
+	db_bind_text(db, st, 3, note);
+	db_step(db, st);
+	sqlite3_finalize(st);
+	db_commit(db);
+	printf("%s: %s\n", id, verdict);
+	free(status);
+	free(id);
+}
+
+static void list_history(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"SELECT t.created, t.mutant_id, t.verdict, "
+		"       CASE WHEN EXISTS (SELECT 1 FROM triage t2 WHERE t2.key = t.key AND t2.id > t.id) "
+		"              THEN 'superseded' "
+		"            WHEN EXISTS (SELECT 1 FROM temp.current_key c WHERE c.key = t.key) "
+		"              THEN 'current' "
+		"            WHEN EXISTS (SELECT 1 FROM temp.mutant_triage mt WHERE mt.review_id = t.id) "
+		"              THEN 'review' "
+		"            ELSE 'gone' END, "
+		"       coalesce((SELECT c.mutant_id FROM temp.current_key c WHERE c.key = t.key), "
+		"                (SELECT mt.mutant_id FROM temp.mutant_triage mt "
+		"                  WHERE mt.review_id = t.id), ''), "
+		"       s.path || ':' || m.line || CASE m.function WHEN '' THEN '' "
+		"                                  ELSE ' (' || m.function || ')' END, "
+		"       t.note "
+		"  FROM triage t JOIN mutant m ON m.id = t.mutant_id JOIN source s ON s.id = m.source_id "
+		" ORDER BY t.id");
+	printf("%-20s  %-16s  %-10s  %-10s  %-16s  %s\n", "GIVEN", "ON MUTANT", "VERDICT", "STATE",
+	       "NOW MUTANT", "WHERE / NOTE");
+	while (db_step(db, st)) {
+		const char *note = db_column_text(st, 6);
+		printf("%-20s  %-16s  %-10s  %-10s  %-16s  %s%s%s\n", db_column_text(st, 0),
+		       db_column_text(st, 1), db_column_text(st, 2), db_column_text(st, 3),
+		       *db_column_text(st, 4) ? db_column_text(st, 4) : "-", db_column_text(st, 5),
+		       *note ? ": " : "", note);
+	}
+	sqlite3_finalize(st);
+}
+
+int cmd_triage(int argc, const char **argv)
+{
+	const char *db_file = default_db_path();
+	const char *note = "";
+	int list = 0;
+	static const char *const usage[] = {
+		"mutorture triage [--db FILE] ID equivalent|test-gap|bug|ignore [--note TEXT]",
+		"mutorture triage [--db FILE] --list",
+		NULL
+	};
+	const struct option options[] = {
+		OPT_DB(&db_file),
+		OPT_STRING(0, "note", &note, "TEXT", "why: kept with the verdict"),
+		OPT_BOOL(0, "list", &list, "show every verdict given, and where each stands now"),
+		OPT_END(),
+	};
+	int npos = parse_options(argc, argv, options, usage);
+	if (list ? npos != 0 : npos != 2)
+		usage_with_options(usage, options);
+	if (!list && !triage_verdict_valid(argv[1]))
+		usage_error("unknown verdict '%s' (equivalent, test-gap, bug or ignore)", argv[1]);
+
+	sqlite3 *db = db_open(db_file, list ? DB_READ : DB_WRITE);
+	triage_attach(db);
+	if (list)
+		list_history(db);
+	else
+		give_verdict(db, argv[0], argv[1], note);
+	db_close(db);
+	return 0;
+}

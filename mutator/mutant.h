@@ -1,0 +1,24 @@
+/* One stored mutant with its source version, looked up by id or unique id prefix, and the
+ * mutated text it stands for. Shared by show and apply, so both always agree on the text. */
+#ifndef MUTORTURE_MUTANT_H
+#define MUTORTURE_MUTANT_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+struct mutant_row {
+	char *id, *path, *hash, *operator, *tag, *function, *original, *replacement;
+	char *description, *status;
+	char *content; /* the source version's text */
+	size_t len;
+	unsigned start, end, line, col, end_line, end_col;
+	int current; /* 0: the source has changed since (stale) */
+};
+
+/* Loads the mutant whose id starts with prefix; dies if none or several match. */
+void mutant_load(sqlite3 *db, const char *prefix, struct mutant_row *m);
+/* The source text with the mutant applied (malloc'd, NUL-terminated). */
+char *mutant_text(const struct mutant_row *m, size_t *len);
+void mutant_free(struct mutant_row *m);
+
+#endif

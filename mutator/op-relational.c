@@ -1,0 +1,36 @@
+/* ror: relational operator replacement. Each comparison moves its boundary (< to <=) or is
+ * negated (< to >=); == and != swap. Valid for every operand type a comparison accepts. */
+#include <string.h>
+
+#include "operators.h"
+
+static const struct {
+	const char *from;
+	const char *to[2];
+} table[] = {
+	{ "<", { "<=", ">=" } },
+	{ "<=", { "<", ">" } },
+	{ ">", { ">=", "<=" } },
+	{ ">=", { ">", "<" } },
+	{ "==", { "!=", NULL } },
+	{ "!=", { "==", NULL } },
+};
+
+static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
+{
+	(void)parent;
+	CXCursor lhs, rhs;
+	unsigned s, e;
+	if (!gen_binary(ctx, cursor, &lhs, &rhs, &s, &e))
+		return;
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		if (!gen_text_is(ctx, s, e, table[i].from))
+			continue;
+		for (size_t j = 0; j < 2 && table[i].to[j]; j++)
+			gen_propose(ctx, "ror", "", s, e, table[i].to[j], NULL);
+	}
+}
+
+const struct mutation_operator op_ror = {
+	"ror", "relational operator replacement: '<' -> '<=', '>='; '==' <-> '!='", visit,
+};

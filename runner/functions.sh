@@ -1,0 +1,281 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the MT_HOOK_* results and TARGET_DIR are read by the sourcing scripts
+# Helpers shared by the runner scripts (sourced, never run): errors and help, the campaign
+# directory layout, loading a target and checking its contract, target hooks bounded in a
+# session of their own, restores of worker trees, result records, object hashes for the
+# equivalence pass, and the sweep of orphans.
+#
+# Invariants: the pristine tree is only ever read here; a hook runs in a session of its own
+# whose whole process group is killed when the hook ends or its timeout fires; every process
+# a run starts carries MT_TOKEN=<run token> in its environment, so a later run can find and
+# kill what a killed run left behind; a record is one line of tab-separated key=value fields
+# with backslash, tab and newline escaped (the contract of 'mutorture record').
+#
+# Campaign directory (DB.d beside the database DB):
+#   lock                 flock'ed by the run in progress; holds its pid, token and pipeline
+#   target               the target.sh the campaign uses (absolute path)
+#   pristine/            the target's tree after target_setup; never written afterwards
+#   pristine.hash        mt_tree_hash of pristine/ right after setup (tests compare it)
+#   workers/N/           worker tree of GNU parallel slot N; workers/N.stamp: pristine hash
+#                        it was cloned from; workers/N.dirty: the file a job has mutated
+#   baseline             measured baseline: build_s, test_s, and the knobs it ran with
+#   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
+#                        (logs/control/ATTEMPT/ for a control run of the unmutated code)
+#   logs/baseline/TOKEN/ the baseline's evidence
+#   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan
+#   coverage.tsv         target_coverage's counts; coverage.stamp: the knobs they are for
+#   tce/hashes           the object hash of every mutant compiled so far
+#   tce/TOKEN/           one run's equivalence pass: compiler logs
+
+export LC_ALL=C
+
+# Seconds between TERM and KILL when a hook's timeout fires.
+MT_GRACE=1
+
+# mt_die MESSAGE...: prints a git-style fatal error and exits 128.
+mt_die() {
+	printf 'fatal: %s\n' "$*" >&2
+	exit 128
+}
+
+# mt_usage_error SCRIPT MESSAGE...: prints an error and SCRIPT's usage lines, exits 129.
+mt_usage_error() {
+	local script=$1
+	shift
+	printf 'error: %s\n' "$*" >&2
+	mt_help "$script" >&2
+	exit 129
+}
+
+# mt_help SCRIPT: prints the comment block at the top of SCRIPT (its Usage header).
+mt_help() {
+	sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$1"
+}
+
+# mt_note MESSAGE...: one progress line on stderr.
+mt_note() {
+	printf 'mutorture: %s\n' "$*" >&2
+}
+
+# The time helpers set a variable instead of printing: they run several times per job, and a
+# command substitution costs a fork.
+
+# mt_now_us VAR: sets VAR to the wall clock in microseconds.
+mt_now_us() {
+	printf -v "$1" '%s' "${EPOCHREALTIME/./}"
+}
+
+# mt_utc_now VAR: sets VAR to the time now as ISO 8601 UTC.
+mt_utc_now() {
+	TZ=UTC0 printf -v "$1" '%(%Y-%m-%dT%H:%M:%SZ)T' -1
+}
+
+# mt_us_to_s VAR MICROSECONDS: sets VAR to them as seconds with three decimals.
+mt_us_to_s() {
+	printf -v "$1" '%d.%03d' "$(($2 / 1000000))" "$(($2 % 1000000 / 1000))"
+}
+
+# mt_s_to_us VAR SECONDS: sets VAR to a decimal number of seconds as integer microseconds.
+mt_s_to_us() {
+	local _whole=${2%%.*} _frac=
+	if [[ $2 == *.* ]]; then _frac=${2#*.}; fi
+	_frac=${_frac}000000
+	printf -v "$1" '%d' "$((10#${_whole:-0} * 1000000 + 10#${_frac:0:6}))"
+}
+
+# mt_target_file TARGET: prints the absolute path of the target.sh that TARGET names: a
+# name under $MUTORTURE_HOME/targets/, a folder holding target.sh, or a target.sh file.
+mt_target_file() {
+	local t=$1
+	if [[ $t != */* && -f $MUTORTURE_HOME/targets/$t/target.sh ]]; then
+		realpath -- "$MUTORTURE_HOME/targets/$t/target.sh"
+	elif [[ -d $t && -f $t/target.sh ]]; then
+		realpath -- "$t/target.sh"
+	elif [[ -f $t ]]; then
+		realpath -- "$t"
+	else
+		mt_die "cannot find target '$t': not a name under '$MUTORTURE_HOME/targets/', a folder with a target.sh, or a target.sh"
+	fi
+}
+
+# mt_source_target FILE: sources a target.sh with TARGET_DIR set and defines the default
+# optional hooks it lacks. No checks and no forks: jobs and hooks call it many times, after
+# mt_check_target vouched for the file once in the run.
+mt_source_target() {
+	TARGET_DIR=${1%/*}
+	# shellcheck source=/dev/null
+	source "$1" || mt_die "cannot load target '$1'"
+	if ! declare -F target_clone >/dev/null; then
+		target_clone() { cp -a -- "$1" "$2"; }
+	fi
+	if ! declare -F target_scenarios_for >/dev/null; then
+		target_scenarios_for() { printf '%s\n' "${TARGET_SCENARIOS[@]}"; }
+	fi
+}
+
+# mt_check_target FILE: after mt_source_target FILE, stops with a message naming what the
+# target lacks of the target contract (targets/CONTRACT.md).
+mt_check_target() {
+	local fn var
+	for var in TARGET_SOURCES TARGET_RULES TARGET_SCENARIOS; do
+		if [[ $(declare -p "$var" 2>/dev/null) != 'declare -a'* ]]; then
+			mt_die "target '$1' is incomplete: it does not declare the array $var (see targets/CONTRACT.md)"
+		fi
+	done
+	if ((${#TARGET_SOURCES[@]} == 0 || ${#TARGET_SCENARIOS[@]} == 0)); then
+		mt_die "target '$1' is incomplete: TARGET_SOURCES and TARGET_SCENARIOS must not be empty"
+	fi
+	for fn in target_setup target_build target_test; do
+		declare -F "$fn" >/dev/null ||
+			mt_die "target '$1' is incomplete: it does not define the function $fn (see targets/CONTRACT.md)"
+	done
+}
+
+# mt_hook TIMEOUT LOG FUNCTION ARGS...: runs one target hook (runner/hook) in a session of its
+# own under the memory and process limits, output to LOG, stdin closed. When the hook ends,
+# or TIMEOUT seconds after it began (TERM, then KILL MT_GRACE seconds later), its whole
+# process group is killed. Sets MT_HOOK_STATUS (exit status), MT_HOOK_US (wall microseconds)
+# and MT_HOOK_TIMED_OUT (1 when the timeout fired, else 0). While it runs, MT_HOOK_PGID names
+# the group, so a signal trap can kill it.
+mt_hook() {
+	local timeout=$1 log=$2 start end limit
+	shift 2
+	mt_now_us start
+	# A background child of a shell without job control is no group leader, so setsid makes
+	# it a session leader in place: its pid is the group to kill.
+	setsid timeout -k "$MT_GRACE" "$timeout" bash "$MUTORTURE_HOME/runner/hook" "$MT_TARGET_FILE" "$@" \
+		</dev/null >"$log" 2>&1 9>&- &
+	MT_HOOK_PGID=$!
+	MT_HOOK_STATUS=0
+	# (stderr: no "Killed" notice from bash when the timeout had to kill)
+	wait "$MT_HOOK_PGID" 2>/dev/null || MT_HOOK_STATUS=$?
+	kill -KILL -- "-$MT_HOOK_PGID" 2>/dev/null || true
+	MT_HOOK_PGID=
+	mt_now_us end
+	MT_HOOK_US=$((end - start))
+	mt_s_to_us limit "$timeout"
+	MT_HOOK_TIMED_OUT=0
+	if ((MT_HOOK_US >= limit)); then MT_HOOK_TIMED_OUT=1; fi
+}
+
+# mt_kill_hook: kills the group of the hook in progress, if any (for signal traps).
+mt_kill_hook() {
+	if [[ -n ${MT_HOOK_PGID:-} ]]; then kill -KILL -- "-$MT_HOOK_PGID" 2>/dev/null || true; fi
+}
+
+# mt_restore TREE PATH: puts the pristine PATH back into TREE by copying it beside the target
+# and renaming it in place: a new inode (a file shared by hard links is never written) with a
+# fresh mtime (the next incremental build recompiles it).
+mt_restore() {
+	local tree=$1 path=$2
+	cp -- "$MT_CAMPAIGN/pristine/$path" "$tree/$path.mutorture-restore" &&
+		mv -f -- "$tree/$path.mutorture-restore" "$tree/$path"
+}
+
+# mt_repair_slot SLOT: restores the file a killed job left mutated in worker tree SLOT.
+mt_repair_slot() {
+	local marker="$MT_CAMPAIGN/workers/$1.dirty"
+	if [[ -f $marker ]]; then
+		mt_restore "$MT_CAMPAIGN/workers/$1" "$(<"$marker")" && rm -f -- "$marker"
+	fi
+}
+
+# mt_mark_dirty SLOT PATH: notes, before a mutant is written, which file of SLOT it touches.
+mt_mark_dirty() {
+	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty.tmp" &&
+		mv -f -- "$MT_CAMPAIGN/workers/$1.dirty.tmp" "$MT_CAMPAIGN/workers/$1.dirty"
+}
+
+# mt_tree_hash DIR: prints a 16-hex-digit hash of DIR's names, types, modes, mtimes and file
+# contents: any write to the tree changes it.
+mt_tree_hash() {
+	(
+		cd -- "$1" &&
+			find . -printf '%y %m %T@ %p\n' | sort &&
+			find . -type f -print0 | sort -z | xargs -0r sha256sum
+	) | sha256sum | cut -c1-16
+}
+
+# mt_escape VALUE: prints VALUE with backslash, tab and newline escaped for a record.
+mt_escape() {
+	local v=$1
+	v=${v//\\/\\\\}
+	v=${v//$'\t'/\\t}
+	v=${v//$'\n'/\\n}
+	printf '%s' "$v"
+}
+
+# mt_record KEY=VALUE...: prints one result record (fields in the order given).
+mt_record() {
+	local field sep=''
+	for field; do
+		printf '%s%s=' "$sep" "${field%%=*}"
+		mt_escape "${field#*=}"
+		sep=$'\t'
+	done
+	printf '\n'
+}
+
+# mt_log_tail FILE: prints the last lines of a log, for a record's log_tail.
+mt_log_tail() {
+	if [[ -f $1 ]]; then tail -n 15 -- "$1" | tr -d '\000-\010\013-\037\177' | tail -c 2000; fi
+}
+
+# mt_reason FILE: prints the last 'mutorture-reason: TEXT' of a torture log, without the tag.
+mt_reason() {
+	sed -n 's/^mutorture-reason: //p' -- "$1" | tail -n 1
+}
+
+# mt_token_procs TOKEN: prints 'PID PGID' of every process whose environment carries
+# MT_TOKEN=TOKEN (all that one run started, wherever they are now).
+mt_token_procs() {
+	local env pid pgid
+	local -a envs
+	# Listed first, then inspected, so no helper of this loop is listed; the grep itself must
+	# not carry the token it looks for.
+	mapfile -t envs < <(env -u MT_TOKEN grep -lzxF "MT_TOKEN=$1" /proc/[0-9]*/environ 2>/dev/null)
+	for env in "${envs[@]}"; do
+		pid=${env#/proc/}
+		pid=${pid%/environ}
+		if pgid=$(mt_pgid "$pid"); then printf '%s %s\n' "$pid" "$pgid"; fi
+	done
+}
+
+# mt_sweep TOKEN: kills every process of mt_token_procs TOKEN by process group, except in the
+# caller's own group, where it kills single processes. Prints how many processes it found.
+mt_sweep() {
+	local pid pgid own found=0
+	own=$(mt_pgid "$$")
+	while read -r pid pgid; do
+		found=$((found + 1))
+		if [[ $pgid == "$own" ]]; then
+			kill -KILL "$pid" 2>/dev/null || true
+		else
+			kill -KILL -- "-$pgid" 2>/dev/null || true
+		fi
+	done < <(mt_token_procs "$1")
+	printf '%d\n' "$found"
+}
+
+# mt_pgid PID: prints the process group of PID; fails if PID is gone.
+mt_pgid() {
+	local stat pgid
+	read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
+	# The command name in parentheses may hold spaces: the fields after it are state, ppid, pgrp.
+	read -r _ _ pgid _ <<<"${stat##*) }"
+	printf '%s\n' "$pgid"
+}
+
+# mt_new_token: prints a token naming one run (UTC time and pid, unique on this host).
+mt_new_token() {
+	printf '%s-%d\n' "$(date -u +%Y%m%dT%H%M%SZ)" "$$"
+}
+
+# mt_object_hash OBJECT: prints a hash of an object file's code, data and relocations, leaving
+# out debug info, the compiler's .comment and objdump's header (the object's own file name),
+# so the same code compiled in two trees hashes the same.
+mt_object_hash() {
+	objcopy --strip-debug -R .comment -R .note.GNU-stack "$1" "$1.stripped"
+	objdump -s -r "$1.stripped" | grep -v 'file format' | sha256sum | cut -c1-16
+	rm -f -- "$1.stripped"
+}

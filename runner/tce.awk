@@ -1,0 +1,47 @@
+# tce.awk: the decisions of trivial compiler equivalence (see runner/run). Reads two files of
+# 'MUTANT<TAB>PATH<TAB>HASH' lines (MUTANT '-': the unmutated PATH; HASH '-': it did not
+# compile, with the reason as a fourth field): first the hashes of earlier runs, then this
+# run's, each in plan order with the originals first. Prints one result record (kind tce) for
+# each mutant of this run that needs no torture run: equivalent (the original's object code),
+# duplicate (an earlier mutant's), or build_error (does not compile). Variables: old (the first
+# file's name), token (the run), host.
+function escape(s) {
+	gsub(/\\/, "\\\\", s)
+	gsub(/\t/, "\\t", s)
+	return s
+}
+
+function record(status, extra, reason) {
+	printf "attempt=%s.tce.%s\tmutant=%s\tkind=tce\tstatus=%s%s\treason=%s\thost=%s\n",
+		token, $1, $1, status, extra, escape(reason), host
+}
+
+$1 == "-" {
+	if ($3 != "-")
+		original[$2] = $3
+	next
+}
+
+# Earlier runs: remember which mutant came first with each object; they are decided already.
+FILENAME == old {
+	if ($3 != original[$2] && !(($2, $3) in first))
+		first[$2, $3] = $1
+	next
+}
+
+$3 == "-" {
+	record("build_error", "", "does not compile: " $4)
+	next
+}
+
+$3 == original[$2] {
+	record("equivalent", "", "object code identical to the original's")
+	next
+}
+
+($2, $3) in first {
+	record("duplicate", "\tduplicate_of=" first[$2, $3], "object code identical to mutant " first[$2, $3] "'s")
+	next
+}
+
+{ first[$2, $3] = $1 }

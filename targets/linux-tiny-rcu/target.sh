@@ -1,0 +1,327 @@
+# shellcheck shell=bash
+# Linux Tiny RCU target: mutants of the kernel's Tiny RCU/SRCU, judged by the kernel's own
+# rcutorture built into a tiny uniprocessor kernel booted under qemu.
+#
+# Sourced by the runner (see targets/CONTRACT.md); defines data and functions only.
+# Invariants:
+# - The kernel source (Debian's linux-source-6.1) is unpacked once into the cache and
+#   never written again; every tree shares it by hard links (cp -al), so files in a tree
+#   are only ever replaced by rename, never written in place or touched. The first
+#   setup also leaves a built tree in the cache (one per config fragments, init, gcc and
+#   package); later setups clone it, and nothing writes it afterwards.
+# - A tree DIR is the source root plus one Kbuild output dir per kernel config,
+#   DIR/.build-<CONFIG>, a direct child of DIR so Kbuild names the source `..`: build
+#   dirs stay valid when copied to another tree.
+# - Everything a tree makes (build dirs, initramfs, run evidence) stays inside DIR;
+#   qemu and every helper stay in the caller's process group.
+
+# shellcheck disable=SC2034 # the TARGET_ arrays are read by the runner
+TARGET_SOURCES=(kernel/rcu/tiny.c kernel/rcu/srcutiny.c kernel/rcu/update.c kernel/rcu/sync.c)
+# shellcheck disable=SC2034
+TARGET_RULES=(linux)
+# Cheapest first: the TINY01 kernel boots without lockdep.
+TARGET_SCENARIOS=(TINY01-rcu TINY01-srcud TINY02-rcu TINY02-srcu)
+
+# Kernel configs, each a fragment next to this file applied on top of tinyconfig.
+LTR_CONFIGS=(TINY01 TINY02)
+# Config whose compile commands are exported (the superset: lockdep and debug objects on).
+LTR_COMMANDS_CONFIG=TINY02
+LTR_VERSION=6.1
+LTR_PACKAGE_TARBALL=/usr/src/linux-source-6.1.tar.xz
+# Seconds of rcutorture per run when MUTORTURE_DURATION is unset (see README.md).
+LTR_DEFAULT_DURATION=30
+# Seconds a guest may take beyond the torture duration (boot, shutdown) before it is
+# declared hung; boot and power-off of a clean run take 2-6 s under TCG (guest time
+# follows the host clock, so a loaded host does not stretch it).
+LTR_GRACE=30
+
+# ltr_die MESSAGE: prints a git-style fatal error and exits 128.
+ltr_die() {
+	printf 'fatal: %s\n' "$1" >&2
+	exit 128
+}
+
+# ltr_scenario NAME: prints "CONFIG BOOT-PARAMETERS..." of a scenario; the boot
+# parameters are those of rcutorture's own scenario files (TINY01, TINY02, SRCU-T, SRCU-U).
+ltr_scenario() {
+	case "$1" in
+	TINY01-rcu) echo "TINY01 rcutorture.torture_type=rcu" ;;
+	TINY01-srcud) echo "TINY01 rcutorture.torture_type=srcud rcupdate.rcu_self_test=1" ;;
+	TINY02-rcu) echo "TINY02 rcutorture.torture_type=rcu rcupdate.rcu_self_test=1" ;;
+	TINY02-srcu) echo "TINY02 rcutorture.torture_type=srcu" ;;
+	*) ltr_die "unknown scenario '$1' for target 'linux-tiny-rcu'" ;;
+	esac
+}
+
+# target_scenarios_for FILE: scenarios that exercise FILE, one a line.
+target_scenarios_for() {
+	case "$1" in
+	kernel/rcu/tiny.c | kernel/rcu/sync.c) printf '%s\n' TINY01-rcu TINY02-rcu ;;
+	kernel/rcu/srcutiny.c) printf '%s\n' TINY01-srcud TINY02-srcu ;;
+	*) printf '%s\n' "${TARGET_SCENARIOS[@]}" ;;
+	esac
+}
+
+# ltr_source: prints the cached unpacked kernel source, unpacking it on first use.
+# Unpacks into a private temporary dir and renames it into place, so the cache entry
+# either does not exist or is complete, even with concurrent setups.
+ltr_source() {
+	local cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
+	local src="$cache/linux-$LTR_VERSION"
+	if [[ ! -d "$src" ]]; then
+		[[ -r "$LTR_PACKAGE_TARBALL" ]] ||
+			ltr_die "cannot read '$LTR_PACKAGE_TARBALL': apt-get install linux-source-$LTR_VERSION"
+		mkdir -p "$cache"
+		local tmp
+		tmp=$(mktemp -d "$src.unpack.XXXXXX")
+		tar -xJf "$LTR_PACKAGE_TARBALL" -C "$tmp" ||
+			ltr_die "cannot unpack '$LTR_PACKAGE_TARBALL'"
+		mv -T "$tmp/linux-source-$LTR_VERSION" "$src" 2>/dev/null || [[ -d "$src" ]] ||
+			ltr_die "cannot move the unpacked source to '$src'"
+		rm -rf "$tmp"
+	fi
+	printf '%s\n' "$src"
+}
+
+# ltr_configure DIR CONFIG: writes DIR/.build-CONFIG/.config (tinyconfig + fragments)
+# and checks that every setting the fragments ask for, and every #CHECK# line, holds.
+ltr_configure() {
+	local dir="$1" config="$2"
+	local out="$dir/.build-$config"
+	local frags=("$TARGET_DIR/common.config" "$TARGET_DIR/$config.config")
+	mkdir -p "$out"
+	make -s -C "$dir" O="$out" tinyconfig >/dev/null
+	cat "${frags[@]}" >>"$out/.config"
+	make -s -C "$dir" O="$out" olddefconfig 2>/dev/null
+	local line name value
+	while IFS= read -r line; do
+		line="${line#\#CHECK\#}"
+		[[ "$line" =~ ^(CONFIG_[A-Za-z0-9_]+)=(.*)$ ]] || continue
+		name="${BASH_REMATCH[1]}" value="${BASH_REMATCH[2]}"
+		if [[ "$value" == n ]]; then
+			! grep -q "^$name=" "$out/.config"
+		else
+			grep -qx "$name=$value" "$out/.config"
+		fi || ltr_die "kernel config '$config' did not keep '$line' (see '$out/.config')"
+	done < <(cat "${frags[@]}")
+}
+
+# ltr_make DIR CONFIG JOBS: builds the kernel image of one config.
+ltr_make() {
+	make -C "$1" O="$1/.build-$2" -j "$3" bzImage
+}
+
+# ltr_build_init DIR: builds the static /init with the kernel's nolibc and packs it
+# into DIR/.mutorture/initrd.cpio for qemu -initrd.
+ltr_build_init() {
+	local dir="$1"
+	local root="$dir/.mutorture/initrd"
+	mkdir -p "$root"
+	gcc -Os -s -static -nostdlib -fno-asynchronous-unwind-tables -fno-ident \
+		-include "$dir/tools/include/nolibc/nolibc.h" -Wall -Wextra -Werror \
+		-o "$root/init" "$TARGET_DIR/init.c" -lgcc
+	(cd "$root" && echo init | cpio --quiet -o -H newc -R 0:0) >"$dir/.mutorture/initrd.cpio"
+}
+
+# ltr_compile_commands DIR: writes DIR/compile_commands.json from the Kbuild command
+# files (.*.o.cmd) of every C file of the kernel in the exported config. Paths are
+# made absolute; the flags stay the kernel's (gcc-only ones included); the dependency
+# output flag (-Wp,-MMD,...) and the objtool step after the compiler are left out.
+ltr_compile_commands() {
+	local dir="$1"
+	local out="$dir/.build-$LTR_COMMANDS_CONFIG"
+	[[ "$dir" != *[[:space:]\"\'\\]* ]] ||
+		ltr_die "cannot write compile commands for '$dir': path has spaces or quotes"
+	find "$out" -name '.*.o.cmd' -print0 | sort -z | xargs -0 awk -v dir="$dir" -v out="$out" '
+		function json(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return s }
+		FNR == 1 { cmd = "" }
+		FNR == 1 && /^(saved)?cmd_[^ ]* := .*-D__KERNEL__/ { cmd = $0; sub(/^[^ ]* := /, "", cmd) }
+		/^source_[^ ]* := \.\.\/.*\.c$/ && cmd != "" {
+			file = $0
+			sub(/^[^ ]* := \.\.\//, "", file)
+			c = cmd
+			sub(/ *;.*$/, "", c)
+			gsub(/-Wp,-MMD,[^ ]* /, "", c)
+			gsub(/ \.\.\//, " " dir "/", c); gsub(/-I\.\.\//, "-I" dir "/", c)
+			gsub(/ \.\//, " " out "/", c); gsub(/-I\.\//, "-I" out "/", c)
+			sub(/ -o /, " -o " out "/", c)
+			printf "%s\n  {\"directory\": \"%s\", \"file\": \"%s\", \"command\": \"%s\"}",
+				(n++ ? "," : "["), json(out), json(dir "/" file), json(c)
+		}
+		END { print (n ? "\n]" : "[]") }
+	' >"$dir/compile_commands.json.tmp"
+	mv "$dir/compile_commands.json.tmp" "$dir/compile_commands.json"
+}
+
+# ltr_build_tree SRC DIR: a tree in DIR (absent): hard links to the source SRC, every
+# config configured and built once, the initramfs, and compile_commands.json.
+ltr_build_tree() {
+	local src="$1" dir="$2"
+	local config jobs="${MUTORTURE_BUILD_JOBS:-$(nproc)}"
+	mkdir -p "$dir"
+	dir=$(cd "$dir" && pwd -P)
+	cp -al "$src/." "$dir/"
+	ltr_build_init "$dir"
+	for config in "${LTR_CONFIGS[@]}"; do
+		ltr_configure "$dir" "$config"
+		ltr_make "$dir" "$config" "$jobs" || ltr_die "cannot build kernel config '$config' in '$dir'"
+	done
+	ltr_compile_commands "$dir"
+}
+
+# ltr_built: prints the cached built tree for the current config fragments, init, gcc
+# and source package, building it on first use (under a lock, so that concurrent setups
+# build it once). Campaigns and tests set up the same kernel again and again: a setup is
+# then a clone (seconds) instead of two kernel builds (minutes).
+ltr_built() {
+	local src cache key built
+	src=$(ltr_source)
+	cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
+	key=$( (cd "$TARGET_DIR" && cat common.config "${LTR_CONFIGS[@]/%/.config}" init.c
+		gcc --version | head -n 1
+		stat -c '%s %Y' "$LTR_PACKAGE_TARBALL") | sha256sum | cut -c1-16)
+	built="$cache/linux-$LTR_VERSION-built-$key"
+	(
+		flock 9
+		if [[ ! -e "$built/.mutorture/built" ]]; then
+			rm -rf "$built"
+			ltr_build_tree "$src" "$built" >&2
+			touch "$built/.mutorture/built"
+		fi
+	) 9>"$built.lock"
+	printf '%s\n' "$built"
+}
+
+# target_setup DIR: the pristine tree (DIR absent or empty): a worker-style clone of the
+# cached built tree, with its own build dirs and compile_commands.json.
+target_setup() {
+	local dir="$1" built
+	mkdir -p "$dir"
+	[[ -z "$(ls -A "$dir")" ]] || ltr_die "cannot set up '$dir': not empty"
+	built=$(ltr_built)
+	target_clone "$built" "$dir"
+}
+
+# target_build DIR: incremental build of every config after a mutant was written.
+target_build() {
+	local config
+	for config in "${LTR_CONFIGS[@]}"; do
+		ltr_make "$1" "$config" "${MUTORTURE_BUILD_JOBS:-1}" || return 1
+	done
+}
+
+# ltr_sed_escape TEXT: TEXT as a literal sed regular expression (| as the delimiter).
+ltr_sed_escape() {
+	sed 's/[][\\.*^$|]/\\&/g' <<<"$1"
+}
+
+# target_clone SRC DST: a worker tree: the source by hard links, build dirs copied
+# (each worker builds in its own), compile_commands.json rewritten for DST.
+target_clone() {
+	local src="$1" dst="$2" entry name
+	mkdir -p "$dst"
+	src=$(cd "$src" && pwd -P)
+	dst=$(cd "$dst" && pwd -P)
+	for entry in "$src"/* "$src"/.[!.]*; do
+		name="${entry##*/}"
+		case "$name" in
+		.build-*)
+			cp -a "$entry" "$dst/$name"
+			# objtool's build records absolute paths; left pointing at SRC, its
+			# commands would differ in DST, objtool would be rebuilt and with it
+			# every object of the kernel.
+			{ grep -rlIZF "$src/" "$dst/$name/tools" || (($? == 1)); } |
+				xargs -0 -r sed -i "s|$(ltr_sed_escape "$src/")|$dst/|g"
+			;;
+		.mutorture) mkdir -p "$dst/$name" && cp -a "$entry/initrd.cpio" "$dst/$name/" ;;
+		compile_commands.json) ;;
+		*) cp -al "$entry" "$dst/$name" ;;
+		esac
+	done
+	ltr_compile_commands "$dst"
+}
+
+# target_compile DIR FILE OUT: compiles one file with the kernel's own command for it
+# (from Kbuild's .o.cmd in the exported config), without debug info, into OUT.
+target_compile() {
+	local dir="$1" file="${2#"$1"/}" out="$3"
+	local build="$1/.build-$LTR_COMMANDS_CONFIG"
+	local cmdfile
+	cmdfile="$build/$(dirname "$file")/.$(basename "$file" .c).o.cmd"
+	[[ -r "$cmdfile" ]] || ltr_die "no kernel compile command for '$file' (no '$cmdfile')"
+	[[ "$out" == /* ]] || out="$PWD/$out"
+	local cmd
+	IFS= read -r cmd <"$cmdfile"
+	cmd="${cmd#* := }"
+	cmd="${cmd%%;*}"
+	cmd=$(sed -E -e 's/ -Wp,-MMD,[^ ]+//' -e 's/ -g[^ ]*//g' -e 's/ -o [^ ]+/ -o "$LTR_OUT"/' <<<"$cmd")
+	# The command is Kbuild's, with its shell quoting (-DKBUILD_MODNAME='"tiny"').
+	(cd "$build" && LTR_OUT="$out" eval "$cmd")
+}
+
+# ltr_stat_interval DURATION: seconds between rcutorture statistics lines, or 0 for
+# only the final one. Two consecutive lines must be more than one stutter pause (5 s)
+# apart, or a paused writer would look like a grace-period hang (ver not advancing);
+# this includes the last periodic line and the end-of-test one.
+ltr_stat_interval() {
+	local duration="$1" interval=$(($1 / 2))
+	while ((interval >= 7 && duration % interval < 7)); do
+		interval=$((interval - 1))
+	done
+	echo $((interval >= 7 ? interval : 0))
+}
+
+# target_test DIR SCENARIO: one rcutorture run in qemu. The console streams to stdout
+# and to DIR/.mutorture/runs/SCENARIO/console.log, and through verdict.sh, whose first
+# certain failure stops the guest at once.
+target_test() {
+	local dir="$1" scenario="$2"
+	local config boot
+	read -r config boot < <(ltr_scenario "$scenario")
+	local image="$dir/.build-$config/arch/x86/boot/bzImage"
+	[[ -r "$image" ]] || ltr_die "no kernel image '$image': run target_setup first"
+	local duration
+	duration=$(awk -v d="${MUTORTURE_DURATION:-$LTR_DEFAULT_DURATION}" \
+		'BEGIN { r = int(d); if (r < d) r++; print (r > 0 ? r : 1) }')
+	local limit=$((duration + LTR_GRACE))
+	boot="console=ttyS0 panic=-1 debug_boot_weak_hash $boot rcutorture.shutdown_secs=$duration"
+	boot+=" rcutorture.stat_interval=$(ltr_stat_interval "$duration")"
+	boot+=" rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 rcutorture.n_barrier_cbs=4"
+	[[ -z "${MUTORTURE_READERS:-}" ]] || boot+=" rcutorture.nreaders=$MUTORTURE_READERS"
+
+	local run="$dir/.mutorture/runs/$scenario"
+	rm -rf "$run"
+	mkdir -p "$run"
+	mkfifo "$run/console.fifo"
+	# The guest's serial console feeds the FIFO; a guest that outlives its limit is
+	# stopped and a mutorture-timeout line closes its console log.
+	{
+		local rc=0
+		timeout --foreground -k 10 "$limit" qemu-system-x86_64 \
+			-accel "${MUTORTURE_LINUX_ACCEL:-tcg}" -m 512M -smp 1 -nodefaults \
+			-display none -serial stdio -no-reboot -pidfile "$run/qemu.pid" \
+			-kernel "$image" -initrd "$dir/.mutorture/initrd.cpio" -append "$boot" \
+			</dev/null 2>"$run/qemu.err" || rc=$?
+		if ((rc == 124 || rc == 137)); then
+			printf '\nmutorture-timeout: the guest did not stop within %s s\n' "$limit"
+		fi
+	} >"$run/console.fifo" &
+	local guest=$!
+	# The console goes to stdout, to console.log and to the verdict; when the verdict is
+	# in, the guest is stopped (qemu removes its pid file when it stops by itself).
+	tee "$run/console.log" >(
+		v=0
+		"$TARGET_DIR/verdict.sh" >"$run/verdict" || v=$?
+		echo "$v" >"$run/verdict.rc"
+		[[ ! -s "$run/qemu.pid" ]] || kill "$(cat "$run/qemu.pid")" 2>/dev/null || true
+	) <"$run/console.fifo" || true
+	wait "$!" || true
+	wait "$guest" || true
+	# The console may end mid-line (the guest was stopped): the reason gets a line of its own.
+	if [[ -s "$run/verdict" ]]; then
+		printf '\n'
+		cat "$run/verdict"
+	fi
+	[[ -s "$run/console.log" ]] || ltr_die "qemu did not start: $(head -c 300 "$run/qemu.err")"
+	return "$(cat "$run/verdict.rc")"
+}

@@ -1,0 +1,160 @@
+# shellcheck shell=bash
+# toy-rcu: the built-in userspace RCU target (three real flavours and an rcutorture-style
+# torture program, see README.md), fulfilling targets/CONTRACT.md.
+#
+# Sourced by the runner with TARGET_DIR set; defines variables and functions only. A tree is
+# a flat copy of src/ (sources, Makefile) plus its build products; one scenario is one
+# flavour, tortured by its own binary torture-<flavour>. Helpers are prefixed toy_rcu_.
+
+TARGET_SOURCES=(qsbr.c mb.c rwlock.c registry.c call_rcu.c rcu-list.c)
+# shellcheck disable=SC2034 # read by the runner, which sources this file
+TARGET_RULES=(liburcu c11)
+TARGET_SCENARIOS=(qsbr mb rwlock)
+
+# toy_rcu_error MESSAGE...: prints a git-style error line on stderr.
+toy_rcu_error() {
+	printf 'error: %s\n' "$*" >&2
+}
+
+# toy_rcu_make DIR [MAKE-ARGS...]: runs the target's Makefile in DIR.
+toy_rcu_make() {
+	local dir=$1
+	shift
+	make -s -C "$dir" -j"${MUTORTURE_BUILD_JOBS:-1}" "$@"
+}
+
+# toy_rcu_torture_args: prints the torture options from the MUTORTURE_* environment.
+toy_rcu_torture_args() {
+	if [[ -n ${MUTORTURE_DURATION:-} ]]; then printf '%s\n' --duration "$MUTORTURE_DURATION"; fi
+	if [[ -n ${MUTORTURE_READERS:-} ]]; then printf '%s\n' --readers "$MUTORTURE_READERS"; fi
+	if [[ -n ${MUTORTURE_SEED:-} ]]; then printf '%s\n' --seed "$MUTORTURE_SEED"; fi
+}
+
+# toy_rcu_write_compdb DIR: writes DIR/compile_commands.json for every .c file in DIR.
+toy_rcu_write_compdb() {
+	local dir=$1 compile src sep='' arg asep
+	local -a argv
+	# Paths go into JSON strings unescaped, so refuse the characters JSON would escape.
+	if [[ $dir == *[\"\\[:cntrl:]]* ]]; then
+		toy_rcu_error "cannot write a compilation database for '$dir': unusual characters"
+		return 1
+	fi
+	compile=$(toy_rcu_make "$dir" print-compile) || return 1
+	read -ra argv <<<"$compile"
+	{
+		printf '[\n'
+		for src in "$dir"/*.c; do
+			# compiled once per binary with its name defined, never mutated
+			if [[ $src == */flavour-name.c ]]; then continue; fi
+			printf '%s  {"directory": "%s", "file": "%s", "arguments": [' "$sep" "$dir" "$src"
+			asep=''
+			for arg in "${argv[@]}" -c -o "${src%.c}.o" "$src"; do
+				printf '%s"%s"' "$asep" "$arg"
+				asep=', '
+			done
+			printf ']}'
+			sep=$',\n'
+		done
+		printf '\n]\n'
+	} >"$dir/compile_commands.json.tmp" &&
+		mv "$dir/compile_commands.json.tmp" "$dir/compile_commands.json"
+}
+
+target_setup() {
+	local dir=$1
+	if [[ -e $dir && -n $(ls -A "$dir") ]]; then
+		toy_rcu_error "cannot set up toy-rcu in '$dir': not empty"
+		return 1
+	fi
+	mkdir -p "$dir" && dir=$(cd "$dir" && pwd -P) || return 1
+	cp "$TARGET_DIR"/src/Makefile "$TARGET_DIR"/src/*.c "$TARGET_DIR"/src/*.h "$dir"/ &&
+		toy_rcu_make "$dir" &&
+		toy_rcu_write_compdb "$dir"
+}
+
+target_build() {
+	toy_rcu_make "$1"
+}
+
+target_scenarios_for() {
+	case $1 in
+	qsbr.c) echo qsbr ;;
+	mb.c) echo mb ;;
+	rwlock.c) echo rwlock ;;
+	registry.c) printf '%s\n' qsbr mb ;;
+	*) printf '%s\n' "${TARGET_SCENARIOS[@]}" ;;
+	esac
+}
+
+# One torture run, streamed; the decisive console line becomes the mutorture-reason. A stall
+# (a grace period, barrier or reader that never finished) is the target seeing a hang: 124.
+target_test() {
+	local dir=$1 scenario=$2 line reason='' status=0 known=''
+	local -a args
+	for line in "${TARGET_SCENARIOS[@]}"; do
+		if [[ $line == "$scenario" ]]; then known=1; fi
+	done
+	if [[ -z $known ]]; then
+		toy_rcu_error "unknown toy-rcu scenario '$scenario'"
+		return 2
+	fi
+	mapfile -t args < <(toy_rcu_torture_args)
+	while IFS= read -r line; do
+		printf '%s\n' "$line"
+		if [[ $line == 'End of test: '* ]]; then reason=$line; fi
+	done < <(exec "$dir/torture-$scenario" "${args[@]}" 2>&1)
+	wait "$!" || status=$?
+	if ((status == 0)) && [[ $reason == 'End of test: SUCCESS' ]]; then
+		return 0
+	fi
+	if [[ $reason != 'End of test: FAILURE'* ]]; then
+		reason="torture-$scenario exited with status $status after '${reason:-no End of test line}'"
+	fi
+	printf 'mutorture-reason: %s\n' "$reason"
+	if [[ $reason == 'End of test: FAILURE: stall:'* ]]; then
+		return 124
+	fi
+	return $((status ? status : 1))
+}
+
+target_compile() {
+	local dir=$1 file=$2 out=$3 compile
+	local -a argv
+	compile=$(toy_rcu_make "$dir" print-compile CFLAGS=-O2) || return 1
+	read -ra argv <<<"$compile"
+	(cd "$dir" && "${argv[@]}" -c -o "$out" "$file")
+}
+
+# Builds an instrumented copy in DIR/build-coverage, runs every scenario once, and turns
+# gcov's per-line counts of TARGET_SOURCES into path<TAB>line<TAB>count lines.
+target_coverage() {
+	local dir=$1 out=$2 cov scenario src
+	local -a args
+	cov=$(cd "$dir" && pwd -P)/build-coverage
+	toy_rcu_make "$dir" O="$cov" CFLAGS='-O0 --coverage' LDFLAGS=--coverage || return 1
+	rm -f "$cov"/*.gcda
+	mapfile -t args < <(toy_rcu_torture_args)
+	for scenario in "${TARGET_SCENARIOS[@]}"; do
+		if ! "$cov/torture-$scenario" "${args[@]}" >"$cov/$scenario.log" 2>&1; then
+			toy_rcu_error "coverage run of '$scenario' failed: $(tail -n 1 "$cov/$scenario.log")"
+			return 1
+		fi
+	done
+	for src in "${TARGET_SOURCES[@]}"; do
+		(cd "$dir" && gcov -t -o "$cov" "$src") |
+			awk -v path="$src" -F: '
+				/^ *-: *0:Source:/ { mine = ($4 == path) }
+				mine && $2 + 0 > 0 && $1 !~ /^ *-$/ {
+					count = $1; gsub(/[ *]/, "", count)
+					if (count ~ /^(#####|=====)$/) count = 0
+					printf "%s\t%d\t%s\n", path, $2, count
+				}' || return 1
+	done >"$out.tmp" && mv "$out.tmp" "$out"
+}
+
+# A worker tree is a copy without coverage products, with its own compilation database.
+target_clone() {
+	local src=$1 dst=$2
+	mkdir -p "$dst" && dst=$(cd "$dst" && pwd -P) || return 1
+	cp -a "$src"/. "$dst"/ && rm -rf "$dst/build-coverage" && toy_rcu_write_compdb "$dst"
+}

@@ -1,0 +1,76 @@
+# shellcheck shell=bash
+# Helpers shared by the mutator tests (sourced): a scratch directory removed on exit, the
+# mutorture under test, read-only queries, and assertions. Every test runs the real binary on
+# real files: real libclang parses, real SQLite databases.
+
+set -euo pipefail
+: "${MUTORTURE_BIN:?run me through ctest (MUTORTURE_BIN unset)}"
+: "${MUTORTURE_HOME:?run me through ctest (MUTORTURE_HOME unset)}"
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/mutator-test.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+FIXTURES=$MUTORTURE_HOME/tests/mutator/fixtures
+DB=$SCRATCH/campaign.db
+# The compiler every mutant must compile with (as CI's cc).
+CC=${CC:-cc}
+
+# fail MESSAGE: ends the test as failed.
+fail() {
+	printf 'FAIL: %s\n' "$1" >&2
+	exit 1
+}
+
+# mt VERB ARGS...: the mutorture under test, on the test's database.
+mt() {
+	"$MUTORTURE_BIN" "$1" --db "$DB" "${@:2}"
+}
+
+# q SQL: one read-only query on the test's database, tab-separated columns.
+q() {
+	sqlite3 -readonly -batch -noheader -separator $'\t' "$DB" "$1"
+}
+
+# dump_mutants: every mutant as LINE:COL, ORIGINAL, REPLACEMENT (newlines as \n), in file order.
+dump_mutants() {
+	q "SELECT line || ':' || col, replace(original, char(10), '\n'),
+	          replace(replacement, char(10), '\n')
+	     FROM mutant ORDER BY start_byte, end_byte, replacement"
+}
+
+# expect_eq WHAT EXPECTED ACTUAL
+expect_eq() {
+	if [[ $2 != "$3" ]]; then
+		fail "$1: expected '$2', got '$3'"
+	fi
+}
+
+# new_campaign ROOT: a fresh database rooted at ROOT.
+new_campaign() {
+	rm -f "$DB" "$DB-wal" "$DB-shm"
+	mt init --root "$1"
+}
+
+# db_state: the whole database content, to prove a failed command left it untouched.
+db_state() {
+	sqlite3 -readonly -batch "$DB" .dump | sha256sum
+}
+
+# compile_check FILE: FILE (a mutated copy) must compile.
+compile_check() {
+	"$CC" -std=gnu11 -fsyntax-only -I"$FIXTURES" "$1"
+}
+
+# check_every_mutant ROOT: each mutant, applied, differs from its source and compiles.
+check_every_mutant() {
+	local root=$1 id path out
+	while IFS=$'\t' read -r id path; do
+		out=$SCRATCH/mutant-$id.c
+		mt apply "$id" >"$out"
+		if cmp -s "$out" "$root/$path"; then
+			fail "mutant $id does not change $path"
+		fi
+		if ! compile_check "$out" 2>"$SCRATCH/cc.err"; then
+			fail "mutant $id of $path does not compile: $(head -1 "$SCRATCH/cc.err")"
+		fi
+		rm -f "$out"
+	done < <(q "SELECT m.id, s.path FROM mutant m JOIN source s ON s.id = m.source_id")
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env bats
+# The runner on its own small target (tests/runner/fixture: a real C program built with make):
+# the contract check, the plan, failing and flaky baselines, and a campaign with mutants that
+# hang. Real GNU parallel, real builds, real runs.
+
+load lib
+
+setup_file() {
+	# One pristine tree and mutant set, copied for each campaign (a campaign is its database
+	# and DB.d beside it; the pristine tree is the root every mutant path is relative to).
+	local work
+	work=$(scratch)
+	mt campaign "$FIXTURE" --db "$work/seed.db" --dry-run >"$work/seed.out" 2>&1
+}
+
+# fresh NAME: prints the path of a new campaign database NAME with the seed's mutants.
+fresh() {
+	local work
+	work=$(scratch)
+	cp "$work/seed.db" "$work/$1.db"
+	printf '%s\n' "$work/$1.db"
+}
+
+@test "an incomplete target is refused, naming what it lacks" {
+	local work bad
+	work=$(scratch)
+	bad="$work/incomplete"
+	mkdir -p "$bad"
+	sed '/^target_build() {/,/^}/d' "$FIXTURE/target.sh" >"$bad/target.sh"
+	run mt run --db "$(fresh incomplete)" --target "$bad"
+	[ "$status" -eq 128 ]
+	[[ $output == *"does not define the function target_build"* ]]
+	sed 's/^TARGET_SCENARIOS=.*//' "$FIXTURE/target.sh" >"$bad/target.sh"
+	run mt run --db "$(fresh incomplete2)" --target "$bad"
+	[ "$status" -eq 128 ]
+	[[ $output == *"does not declare the array TARGET_SCENARIOS"* ]]
+}
+
+@test "a wrong command line is a usage error" {
+	run mt run --jobs many
+	[ "$status" -eq 129 ]
+	[[ $output == *"'--jobs' expects a number"* ]]
+	run mt run --no-such-option
+	[ "$status" -eq 129 ]
+}
+
+@test "--dry-run prints the plan and runs nothing" {
+	local db
+	db=$(fresh dry)
+	run mt run --db "$db" --target "$FIXTURE" --dry-run
+	[ "$status" -eq 0 ]
+	local total
+	total=$(mt list --db "$db" --format ids | wc -l)
+	[ "$total" -gt 20 ]
+	[[ $output == *"mutants   $total pending"* ]]
+	[[ $output == *"baseline  to run"* ]]
+	[ "$(count_status "$db" pending)" -eq "$total" ]
+	[ ! -e "$db.d" ]
+}
+
+@test "a failing baseline stops the campaign before any mutant runs" {
+	local db
+	db=$(fresh failing)
+	FIXTURE_MODE=fail run mt run --db "$db" --target "$FIXTURE" --jobs 2
+	[ "$status" -eq 128 ]
+	[[ $output == *"baseline run"*"killed (fixture told to fail)"*"no mutant was run"* ]]
+	# The failing log is shown.
+	[[ $output == *"mutorture-reason: fixture told to fail"* ]]
+	[ "$(count_status "$db" pending)" -eq "$(mt list --db "$db" --format ids | wc -l)" ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind <> 'baseline'")" -eq 0 ]
+	[ ! -e "$db.d/baseline" ]
+}
+
+@test "a flaky baseline stops the campaign before any mutant runs" {
+	local db
+	db=$(fresh flaky)
+	FIXTURE_MODE=flaky run mt run --db "$db" --target "$FIXTURE" --jobs 1
+	[ "$status" -eq 128 ]
+	[[ $output == *"baseline run 2 of scenario 'only'"*"flaked on its second run"*"no mutant was run"* ]]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'baseline' AND status = 'survived'")" -ge 1 ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind <> 'baseline'")" -eq 0 ]
+}
+
+@test "hanging mutants are timeouts within timeout + 2 s, under the job limits, leaving nothing behind" {
+	local db hang record test_s
+	db=$(fresh hang)
+	hang=$(mutant_where "$db" sdl settle 'spins\+\+')
+	[ -n "$hang" ]
+	run mt run --db "$db" --target "$FIXTURE" --jobs 2 --timeout-factor 1 --timeout-floor 2 \
+		--mem-limit 512 --proc-limit 300
+	[ "$status" -eq 0 ]
+	[[ $output == *"timeouts: build 2 s, torture 2 s"* ]]
+	[[ $output != *"left behind"* ]]
+	# Every mutant got a final status.
+	[ "$(mt list --db "$db" --pending --format ids | wc -l)" -eq 0 ]
+	[ "$(mt list --db "$db" --status timeout --format ids | grep -c "^$hang\$")" -eq 1 ]
+	# The timing the runner recorded for every timeout: within the timeout plus 2 s.
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE status = 'timeout' AND kind = 'torture'")" -ge 1 ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE status = 'timeout' AND (test_s < 2 OR test_s > 4)")" -eq 0 ]
+	record=$(cat "$db.d/logs/$hang"/*/record)
+	[[ $record == *$'\tstatus=timeout\t'* ]]
+	test_s=$(sed 's/.*\ttest_s=\([0-9.]*\)\t.*/\1/' <<<"$record")
+	awk -v t="$test_s" 'BEGIN { exit !(t >= 2 && t <= 4) }'
+	# The job ran under the memory and process limits asked for.
+	grep -qx 'fixture limits: 524288 KiB, 300 processes' "$db.d/logs/$hang"/*/only.log
+	# Each torture run left a decoy sleep in its process group: none of them is alive.
+	[ -z "$(leftovers "$db.d")" ]
+	# The pristine tree is as target_setup left it.
+	source "$MUTORTURE_HOME/runner/functions.sh"
+	[ "$(mt_tree_hash "$db.d/pristine")" = "$(cat "$db.d/pristine.hash")" ]
+}
+
+@test "one run per campaign; Ctrl-C stops cleanly after recording what finished" {
+	local db pid
+	db=$(fresh interrupted)
+	# A background job ignores SIGINT; perl gives the runner the default disposition back, as
+	# a foreground run on a terminal has.
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' "$MUTORTURE_BIN" run --db "$db" --target "$FIXTURE" \
+		--jobs 2 --timeout-floor 2 >"$db.out" 2>&1 &
+	pid=$!
+	for ((n = 0; n < 600; n++)); do
+		(($(count_status "$db" killed) >= 3)) && break
+		sleep 0.1
+	done
+	run mt run --db "$db"
+	[ "$status" -eq 128 ]
+	[[ $output == *"is being run by process $pid"* ]]
+	kill -INT "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 130 ]
+	grep -q "interrupted: what finished is recorded" "$db.out"
+	# What finished is recorded, the rest is pending, nothing runs, the trees are clean.
+	local decided
+	decided=$(mt list --db "$db" --status killed,survived,timeout --format ids | wc -l)
+	[ "$decided" -ge 3 ]
+	[ "$(grep -c $'\tkind=torture\t' "$db.d"/runs/*.records)" -eq "$decided" ]
+	[ "$(count_status "$db" pending)" -gt 0 ]
+	[ -z "$(leftovers "$db.d")" ]
+	cmp "$db.d/pristine/fixture.c" "$db.d/workers/1/fixture.c"
+	cmp "$db.d/pristine/fixture.c" "$db.d/workers/2/fixture.c"
+	# Running again picks up exactly the mutants left.
+	local left
+	left=$(count_status "$db" pending)
+	run mt run --db "$db" --jobs 2 --timeout-floor 2
+	[ "$status" -eq 0 ]
+	[[ $output == *"ran $left mutant jobs"* ]]
+	[ "$(count_status "$db" pending)" -eq 0 ]
+}

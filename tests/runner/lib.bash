@@ -1,0 +1,45 @@
+# shellcheck shell=bash
+# Helpers of the runner tests (loaded by the .bats files): a scratch directory per test file,
+# the mutorture binary under test, campaigns on the fixture target (tests/runner/fixture) and
+# on toy-rcu, and read-only checks of a campaign database and of leftover processes.
+#
+# The checks read the database with the sqlite3 shell and constant queries: they verify what
+# the C program wrote, independently of its own listing code.
+
+: "${MUTORTURE_BIN:?the tests need MUTORTURE_BIN (ctest sets it)}"
+: "${MUTORTURE_HOME:?the tests need MUTORTURE_HOME (ctest sets it)}"
+# shellcheck disable=SC2034 # used by the .bats files that load this one
+FIXTURE="$MUTORTURE_HOME/tests/runner/fixture"
+
+# mt ARGS...: the mutorture binary under test.
+mt() {
+	"$MUTORTURE_BIN" "$@"
+}
+
+# scratch: prints a fresh directory for one test file (removed in teardown_file).
+scratch() {
+	mkdir -p "$BATS_FILE_TMPDIR/work"
+	printf '%s\n' "$BATS_FILE_TMPDIR/work"
+}
+
+# query DB SQL: runs a constant read-only query on a campaign database.
+query() {
+	sqlite3 -readonly -batch -noheader "$1" "$2"
+}
+
+# count_status DB STATUS: prints how many current mutants have STATUS.
+count_status() {
+	mt list --db "$1" --status "$2" --format ids | wc -l
+}
+
+# leftovers CAMPAIGN_DIR: prints the processes started by runs of that campaign still alive.
+leftovers() {
+	grep -lzF "MT_CAMPAIGN=$1" /proc/[0-9]*/environ 2>/dev/null | sed 's|/proc/||; s|/environ||' || true
+}
+
+# mutant_where DB OPERATOR FUNCTION PATTERN: prints the id of the first mutant of OPERATOR in
+# FUNCTION whose description matches the grep pattern.
+mutant_where() {
+	mt list --db "$1" --operators "$2" --function "$3" --format tsv |
+		awk -F '\t' -v pat="$4" '$8 ~ pat { print $1; exit }'
+}

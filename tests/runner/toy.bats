@@ -1,0 +1,119 @@
+#!/usr/bin/env bats
+# The runner on the built-in toy-rcu target: a small campaign classifies every mutant and
+# kills the known-dead ones; kill -9 of the runner mid-campaign, then a second run, loses no
+# result and duplicates none, and the pristine tree stays as it was. Real GNU parallel, real
+# builds, real torture runs (short ones: --duration 0.3).
+
+load lib
+
+setup_file() {
+	export TOY_DB
+	TOY_DB="$(scratch)/toy.db"
+}
+
+# trees_clean DB: fails unless every worker tree's TARGET_SOURCES equal the pristine ones.
+trees_clean() {
+	local tree src
+	for tree in "$1.d"/workers/*/; do
+		for src in qsbr.c mb.c rwlock.c registry.c call_rcu.c rcu-list.c; do
+			cmp -s "$1.d/pristine/$src" "$tree/$src" || return 1
+		done
+	done
+}
+
+@test "a small campaign classifies every mutant and kills the known-dead ones" {
+	local sync_deleted call_rewritten
+	run mt campaign toy-rcu --db "$TOY_DB" --jobs 2 --duration 0.3 \
+		--files call_rcu.c --operators sdl,rcu-delete,rcu-rewrite
+	[ "$status" -eq 0 ]
+	local ran
+	ran=$(mt list --db "$TOY_DB" --files call_rcu.c --operators sdl,rcu-delete,rcu-rewrite --format ids | wc -l)
+	[ "$ran" -ge 15 ]
+	[ "$(mt list --db "$TOY_DB" --files call_rcu.c --operators sdl,rcu-delete,rcu-rewrite --pending --format ids | wc -l)" -eq 0 ]
+	[ "$(mt list --db "$TOY_DB" --files call_rcu.c --operators sdl,rcu-delete,rcu-rewrite \
+		--status killed,survived,timeout,build_error,equivalent,duplicate,uncovered --format ids | wc -l)" -eq "$ran" ]
+	# The callback thread without its grace period, and call_rcu(h, f) turned into f(h).
+	sync_deleted=$(mutant_where "$TOY_DB" rcu-delete callback_thread 'synchronize_rcu')
+	call_rewritten=$(mt list --db "$TOY_DB" --files call_rcu.c --operators rcu-rewrite --format ids | head -n 1)
+	[ -n "$sync_deleted" ]
+	[ -n "$call_rewritten" ]
+	mt list --db "$TOY_DB" --status killed --format ids | grep -qx "$sync_deleted"
+	mt list --db "$TOY_DB" --status killed --format ids | grep -qx "$call_rewritten"
+	# Three baseline runs of each of the three scenarios, all passed.
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM result WHERE kind = 'baseline' AND status = 'survived'")" -eq 9 ]
+	# Every torture verdict came with its scenario runs, the deciding one last.
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM result r WHERE kind = 'torture' AND status IN ('killed', 'survived', 'timeout')
+		AND NOT EXISTS (SELECT 1 FROM scenario_run s WHERE s.result_id = r.id)")" -eq 0 ]
+	[[ $output == *"Mutation score"* ]]
+	[ -z "$(leftovers "$TOY_DB.d")" ]
+	trees_clean "$TOY_DB"
+	source "$MUTORTURE_HOME/runner/functions.sh"
+	[ "$(mt_tree_hash "$TOY_DB.d/pristine")" = "$(cat "$TOY_DB.d/pristine.hash")" ]
+}
+
+@test "kill -9 mid-campaign, then run again: no result lost, none duplicated" {
+	local work pid n
+	work=$(scratch)
+	[ -f "$TOY_DB.d/pristine.hash" ]
+	# Started directly (not through the function mt), so $! is the runner itself: the bash
+	# script 'mutorture run' becomes.
+	"$MUTORTURE_BIN" run --db "$TOY_DB" --jobs 2 --duration 0.3 --files rcu-list.c >"$work/killed.out" 2>&1 &
+	pid=$!
+	# Wait for a few results, then kill the runner.
+	for ((n = 0; n < 600; n++)); do
+		(($(mt list --db "$TOY_DB" --files rcu-list.c --status killed,survived,timeout,build_error \
+			--format ids | wc -l) >= 3)) && break
+		sleep 0.1
+	done
+	kill -9 "$pid"
+	wait "$pid" || true
+	# Its pipeline and jobs live on as orphans until the next run reaps them.
+	[ -n "$(leftovers "$TOY_DB.d")" ]
+	query "$TOY_DB" "SELECT attempt FROM result ORDER BY attempt" >"$work/before"
+	[ "$(mt list --db "$TOY_DB" --files rcu-list.c --pending --format ids | wc -l)" -gt 0 ]
+
+	run mt run --db "$TOY_DB" --jobs 2 --duration 0.3 --files rcu-list.c
+	[ "$status" -eq 0 ]
+	[[ $output == *"left behind by the interrupted run"* ]]
+	query "$TOY_DB" "SELECT attempt FROM result ORDER BY attempt" >"$work/after"
+	# No result lost: every attempt recorded before is still there.
+	[ -z "$(comm -23 "$work/before" "$work/after")" ]
+	# Every mutant of the file is decided, each by exactly one torture result.
+	[ "$(mt list --db "$TOY_DB" --files rcu-list.c --pending --format ids | wc -l)" -eq 0 ]
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM (SELECT mutant_id FROM result WHERE kind = 'torture'
+		GROUP BY mutant_id HAVING count(*) > 1)")" -eq 0 ]
+	[ -z "$(leftovers "$TOY_DB.d")" ]
+	trees_clean "$TOY_DB"
+	source "$MUTORTURE_HOME/runner/functions.sh"
+	[ "$(mt_tree_hash "$TOY_DB.d/pristine")" = "$(cat "$TOY_DB.d/pristine.hash")" ]
+}
+
+@test "cheap before expensive: equivalent, duplicate, uncovered; controls pass; survivors repeated" {
+	local equivalent duplicate first
+	run mt run --db "$TOY_DB" --jobs 2 --duration 0.3 --files call_rcu.c --operators neg,cond,ret,const \
+		--control-every 3 --repeat 2
+	[ "$status" -eq 0 ]
+	# 'return NULL' -> 'return 0' compiles to the same object code as the original.
+	equivalent=$(mutant_where "$TOY_DB" ret callback_thread "'NULL' -> '0'")
+	mt list --db "$TOY_DB" --status equivalent --format ids | grep -qx "$equivalent"
+	# '!queue_head' -> '!(!queue_head)' (cond) is the same code as dropping the '!' (neg).
+	duplicate=$(mutant_where "$TOY_DB" cond callback_thread '[(]!queue_head[)]')
+	first=$(mutant_where "$TOY_DB" neg callback_thread 'drop')
+	query "$TOY_DB" "SELECT mutant_id || ' ' || duplicate_of FROM result WHERE status = 'duplicate'" |
+		grep -qx "$duplicate $first"
+	# The exit(128) after a failed pthread_create never runs under torture.
+	mt list --db "$TOY_DB" --status uncovered --function start_callback_thread --format ids | grep -q .
+	# None of those cost a torture run.
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM result t WHERE t.kind = 'torture' AND t.mutant_id IN
+		(SELECT mutant_id FROM result WHERE status IN ('equivalent', 'duplicate', 'uncovered'))")" -eq 0 ]
+	# Control runs of the unmutated code were mixed in, and none failed.
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM result WHERE kind = 'control'")" -ge 2 ]
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM result WHERE kind = 'control' AND status <> 'survived'")" -eq 0 ]
+	# Every survivor of these operators was tried twice; every kill is kept with its attempts.
+	mt list --db "$TOY_DB" --files call_rcu.c --operators neg,cond,ret,const --status survived --format ids >"$BATS_TEST_TMPDIR/survivors"
+	[ -s "$BATS_TEST_TMPDIR/survivors" ]
+	[ -z "$(mt survivors --db "$TOY_DB" --format tsv | awk -F '\t' 'NR == FNR { s[$1] = 1; next } ($1 in s) && $7 != 2' \
+		"$BATS_TEST_TMPDIR/survivors" -)" ]
+	[ -z "$(leftovers "$TOY_DB.d")" ]
+	trees_clean "$TOY_DB"
+}

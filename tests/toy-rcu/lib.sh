@@ -1,0 +1,43 @@
+# shellcheck shell=bash
+# Helpers shared by the toy-rcu tests (sourced): the target's hooks, a scratch directory
+# removed on exit, assertions, and source edits written by rename (a new inode, as the
+# runner writes mutants).
+
+set -euo pipefail
+TOY_TESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+TARGET_DIR=$(cd "$TOY_TESTS/../../targets/toy-rcu" && pwd -P)
+# shellcheck source-path=SCRIPTDIR source=../../targets/toy-rcu/target.sh
+source "$TARGET_DIR/target.sh"
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/toy-rcu-test.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+
+# fail MESSAGE: ends the test as failed.
+fail() {
+	printf 'FAIL: %s\n' "$1" >&2
+	exit 1
+}
+
+# note MESSAGE: progress line with the wall time since the test began.
+note() {
+	printf '[%3ds] %s\n' "$SECONDS" "$1"
+}
+
+# mutate FILE PERL-SUBSTITUTION: rewrites FILE by rename with the substitution (perl -0,
+# so it may span lines); fails unless it changed exactly one place.
+mutate() {
+	local file=$1 subst=$2 count
+	count=$(perl -0 -ne "\$n = ($subst); print \$n + 0" "$file")
+	[[ $count == 1 ]] || fail "'$subst' matches '$file' $count times, not once"
+	perl -0pe "$subst" "$file" >"$file.toy-tmp"
+	mv "$file.toy-tmp" "$file"
+}
+
+# run_status COMMAND...: runs COMMAND with its output in $SCRATCH/out and its exit status
+# in status (read by the tests that source this file).
+# shellcheck disable=SC2034
+status=0
+# shellcheck disable=SC2034
+run_status() {
+	status=0
+	"$@" >"$SCRATCH/out" 2>&1 || status=$?
+}
