@@ -273,9 +273,12 @@ mt_new_token() {
 
 # mt_object_hash OBJECT: prints a hash of an object file's code, data and relocations, leaving
 # out debug info, the compiler's .comment and objdump's header (the object's own file name),
-# so the same code compiled in two trees hashes the same.
+# so the same code compiled in two trees hashes the same. With a TRIPLE (an object compiled for
+# another architecture, which the host's binutils cannot read) LLVM's tools do the same.
 mt_object_hash() {
-	objcopy --strip-debug -R .comment -R .note.GNU-stack "$1" "$1.stripped"
-	objdump -s -r "$1.stripped" | grep -v 'file format' | sha256sum | cut -c1-16
+	local objcopy=objcopy objdump=objdump
+	if [[ -n ${2:-} ]]; then objcopy=llvm-objcopy-19 objdump=llvm-objdump-19; fi
+	"$objcopy" --strip-debug -R .comment -R .note.GNU-stack "$1" "$1.stripped"
+	"$objdump" -s -r "$1.stripped" | grep -v 'file format' | sha256sum | cut -c1-16
 	rm -f -- "$1.stripped"
 }

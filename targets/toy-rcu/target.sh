@@ -117,11 +117,24 @@ target_test() {
 	return $((status ? status : 1))
 }
 
+# With a TRIPLE, only aarch64-linux-gnu is supported: clang-19 with the arm64 userspace headers
+# of libc6-dev-arm64-cross, the same flags but -Werror (the object is compared, not shipped, and
+# clang warns where gcc does not).
 target_compile() {
-	local dir=$1 file=$2 out=$3 compile
-	local -a argv
+	local dir=$1 file=$2 out=$3 triple=${4:-} compile arg
+	local -a argv cross
 	compile=$(toy_rcu_make "$dir" print-compile CFLAGS=-O2) || return 1
 	read -ra argv <<<"$compile"
+	if [[ -n $triple ]]; then
+		if [[ $triple != aarch64-linux-gnu || ! -d /usr/$triple/include ]] || ! command -v clang-19 >/dev/null; then
+			return 2
+		fi
+		cross=(clang-19 --target="$triple" -isystem "/usr/$triple/include")
+		for arg in "${argv[@]:1}"; do
+			if [[ $arg != -Werror ]]; then cross+=("$arg"); fi
+		done
+		argv=("${cross[@]}")
+	fi
 	(cd "$dir" && "${argv[@]}" -c -o "$out" "$file")
 }
 

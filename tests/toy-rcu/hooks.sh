@@ -92,6 +92,12 @@ case_compile() {
 	mutate "$SCRATCH/copy/qsbr.c" 's/#define QSBR_OFFLINE 0UL/#define QSBR_OFFLINE 0x0UL/'
 	target_compile "$SCRATCH/copy" qsbr.c "$SCRATCH/e.o"
 	cmp -s "$SCRATCH/d.o" "$SCRATCH/e.o" || fail 'a spelling-only change changed the object'
+	# For the weak-memory hint: arm64 objects, where a read barrier is a real one (dmb ishld).
+	target_compile "$pristine" torture.c "$SCRATCH/f.o" aarch64-linux-gnu
+	llvm-objdump-19 -d "$SCRATCH/f.o" >"$SCRATCH/f.s"
+	grep -q 'dmb.*ishld' "$SCRATCH/f.s" || fail 'cmm_smp_rmb is no barrier on arm64'
+	run_status target_compile "$pristine" qsbr.c "$SCRATCH/g.o" riscv64-linux-gnu
+	((status == 2)) || fail "an unsupported triple gave status $status, not 2"
 }
 
 case_coverage() {

@@ -41,8 +41,13 @@
 		uatomic_old_;                                                             \
 	})
 
-/* Tells the CPU this is a spin-wait loop (pause on x86). */
+/* Tells the CPU this is a spin-wait loop (pause on x86, yield on arm64: the equivalence pass
+ * also compiles for aarch64). */
+#if defined(__aarch64__)
+#define caa_cpu_relax() __asm__ __volatile__("yield" ::: "memory")
+#else
 #define caa_cpu_relax() __builtin_ia32_pause()
+#endif
 
 /*
  * Publication and subscription of RCU-protected pointers: a reader that loads p through
