@@ -241,10 +241,12 @@ target_clone() {
 	ltr_compile_commands "$dst"
 }
 
-# target_compile DIR FILE OUT: compiles one file with the kernel's own command for it
+# target_compile DIR FILE OUT [TRIPLE]: compiles one file with the kernel's own command for it
 # (from Kbuild's .o.cmd in the exported config), without debug info, into OUT.
 target_compile() {
 	local dir="$1" file="${2#"$1"/}" out="$3"
+	# Cross-compiling (the weak-memory hint) would need a cross-built kernel tree: unsupported.
+	[[ -z "${4:-}" ]] || return 2
 	local build="$1/.build-$LTR_COMMANDS_CONFIG"
 	local cmdfile
 	cmdfile="$build/$(dirname "$file")/.$(basename "$file" .c).o.cmd"
