@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2154 # status: set by run_status (lib.sh)
 # Test: the torture binaries build warning-free, incrementally, and their command line works.
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"

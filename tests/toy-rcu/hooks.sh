@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2154 # status: set by run_status (lib.sh)
 # Usage: hooks.sh CASE
 # Test: the toy-rcu target.sh hooks, called as the runner calls them, on a real tree made
 # by target_setup in a scratch directory. CASE is one of setup, build, test, stall,

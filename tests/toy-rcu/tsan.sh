@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2154 # status: set by run_status (lib.sh)
 # Test: every real flavour runs clean under ThreadSanitizer. gcc warns that TSan does not
 # model standalone fences (-Wtsan, silenced here): every shared access in toy-rcu is an
 # atomic, so the fences never carry a happens-before edge that TSan would need.
