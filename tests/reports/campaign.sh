@@ -41,10 +41,7 @@ grep -q "^score so far: $(expected_score) " "$SCRATCH/status" ||
 	fail "status disagrees: $(cat "$SCRATCH/status")"
 
 note 'survivors'
-mt survivors --format tsv | cut -f1 | LC_ALL=C sort >"$SCRATCH/survivors.got"
-awk -F'\t' '$5 == "survived" { print $1 }' "$SCRATCH/expected.tsv" | LC_ALL=C sort \
-	>"$SCRATCH/survivors.want"
-diff -u "$SCRATCH/survivors.want" "$SCRATCH/survivors.got" || fail 'survivors differ'
+check_survivors
 
 note 'kill matrix: every kill is by a scenario of toy-rcu'
 md_table 'Kill matrix' <"$SCRATCH/report.md" | cut -f1 >"$SCRATCH/scenarios"

@@ -219,3 +219,11 @@ check_scores() {
 	expected_groups operator >"$SCRATCH/operators.want"
 	diff -u "$SCRATCH/operators.want" "$SCRATCH/operators.got" || fail 'per-operator scores differ'
 }
+
+# check_survivors: 'mutorture survivors' lists exactly the mutants expected.tsv says survived.
+check_survivors() {
+	mt survivors --format tsv | cut -f1 | LC_ALL=C sort >"$SCRATCH/survivors.got"
+	awk -F'\t' '$5 == "survived" { print $1 }' "$SCRATCH/expected.tsv" | LC_ALL=C sort \
+		>"$SCRATCH/survivors.want"
+	diff -u "$SCRATCH/survivors.want" "$SCRATCH/survivors.got" || fail 'survivors differ'
+}
