@@ -6,7 +6,8 @@
 # runs can be re-judged when these rules change. The rules follow the kernel's own
 # tools/testing/selftests/rcutorture/bin/parse-console.sh and console-badness.sh:
 #
-#   exit 0    `End of test: SUCCESS` seen, and nothing below before the end of the log;
+#   exit 0    `End of test: SUCCESS` seen, and nothing below before the end of the log
+#             (or `reboot: Power down`, where the guest halts);
 #   exit 1    killed: the first line that shows a failure decides, read stops there
 #             (so a streaming caller can stop the guest at once):
 #               FAILURE (e.g. `End of test: FAILURE`), `-torture.*!!!` (error counters,
@@ -51,6 +52,8 @@ while IFS= read -r raw || [[ -n "$raw" ]]; do
 	if [[ "$raw" =~ ^\[\ *[0-9]+\.[0-9]+\]\ (.*)$ ]]; then
 		line="${BASH_REMATCH[1]}"
 	fi
+	# The guest halts here (no ACPI to power it off): the run is over.
+	[[ "$line" != "reboot: Power down" ]] || break
 	[[ "$raw" != mutorture-timeout:* ]] || decide 124 "$line"
 	[[ ! "$raw" =~ $benign ]] || continue
 	[[ ! "$raw" =~ $failure ]] || decide 1 "$line"

@@ -21,7 +21,7 @@ target_setup "$tree" >"$work/setup.log" 2>&1 || fail "target_setup failed, see '
 note "target_setup done"
 
 for config in "${LTR_CONFIGS[@]}"; do
-	[[ -s "$tree/.build-$config/arch/x86/boot/bzImage" ]] || fail "no kernel image for '$config'"
+	[[ -s "$tree/.build-$config/vmlinux" ]] || fail "no kernel image for '$config'"
 	[[ "$(stat -c %h "$tree/.build-$config/vmlinux")" == 1 ]] || fail "build dir of '$config' is shared"
 	for option in CONFIG_TINY_RCU=y CONFIG_TINY_SRCU=y CONFIG_RCU_TORTURE_TEST=y CONFIG_SMP=; do
 		if [[ "$option" == *= ]]; then

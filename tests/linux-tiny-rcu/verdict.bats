@@ -164,9 +164,19 @@ judged_killed_by() {
 }
 
 @test "a failure after End of test: SUCCESS still kills" {
+	awk '/reboot: Power down/ { print "[   34.000001] Oops: 0002 [#1] NOPTI\r" } { print }' "$CLEAN" >"$LOG"
+	judged_killed_by 'Oops: 0002 [#1] NOPTI'
+}
+
+@test "reboot: Power down ends the run (the guest halts there): nothing after it is read" {
+	grep -q 'reboot: Power down' "$CLEAN"
 	cp "$CLEAN" "$LOG"
 	printf '[   34.000001] Oops: 0002 [#1] NOPTI\r\n' >>"$LOG"
-	judged_killed_by 'Oops: 0002 [#1] NOPTI'
+	run "$VERDICT" "$LOG"
+	[ "$status" -eq 0 ]
+	awk '/End of test/ { exit } { print }' "$CLEAN" >"$LOG"
+	printf '[   34.000001] reboot: Power down\r\n[   35.000001] rcu-torture:--- End of test: SUCCESS\r\n' >>"$LOG"
+	judged_killed_by 'no End of test line before the guest stopped'
 }
 
 @test "the first failing line decides" {
