@@ -74,6 +74,16 @@ expect_error 128 "^fatal: cannot open database '$SCRATCH/no/such\.db'" \
 	"$MUTORTURE_BIN" generate --db "$SCRATCH/no/such.db" ror.c
 chmod 644 "$DB"
 
+# init --get prints one setting, as the runner reads a campaign's target; unset is exit 1.
+expect_eq "init --get root" "$(cd "$TREE" && pwd -P)" "$(mt init --get root)"
+rc=0
+mt init --get target >"$SCRATCH/out" || rc=$?
+expect_eq "exit status of 'init --get target' while unset" 1 "$rc"
+expect_eq "output of 'init --get target' while unset" '' "$(cat "$SCRATCH/out")"
+expect_error 129 "^usage: --get cannot be combined with --root or --target" mt init --get root --target x
+mt init --target toy-rcu
+expect_eq "init --get target" toy-rcu "$(mt init --get target)"
+
 # A database from a newer mutorture.
 sqlite3 "$DB" 'PRAGMA user_version = 99'
 expect_error 128 "^fatal: database '.*' has schema version 99, newer than" mt generate ror.c

@@ -147,3 +147,17 @@ fresh() {
 	[[ $output == *"ran $left mutant jobs"* ]]
 	[ "$(count_status "$db" pending)" -eq 0 ]
 }
+
+@test "a campaign runs on the target named in its database, and without one is refused" {
+	local db work
+	db=$(fresh named)
+	[[ "$(mt init --db "$db" --get target)" == */tests/runner/fixture/target.sh ]]
+	run mt run --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"baseline  to run"* ]]
+	work=$(scratch)
+	mt init --db "$work/bare.db"
+	run mt run --db "$work/bare.db" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"has no target yet: name one with --target"* ]]
+}
