@@ -1,12 +1,14 @@
 /* The Markdown summary of a campaign (read as is on a terminal): a loud line first when a
  * control run of the unmutated code failed; the score overall, per file,
  * per function beside the function's line coverage (the torture coverage table), per operator;
- * the survivors to triage first; mutants killed only sometimes; the kill matrix of the torture
- * scenarios; mutants equivalent only on this host (weak-memory hint). Only current sources. */
+ * the survivors to triage first; mutants killed only sometimes; the kill reasons and the kill
+ * matrix of the torture scenarios; mutants equivalent only on this host (weak-memory hint);
+ * the time torture attempts took. Only current sources. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "db.h"
+#include "kill-reason.h"
 #include "mutant-view.h"
 #include "report.h"
 #include "score.h"
@@ -377,6 +379,108 @@ static void host_equivalent(sqlite3 *db, FILE *out)
 	fputs(any ? "\n" : "None.\n\n", out);
 }
 
+/* Killed and timed-out mutants grouped by the class of the line that decided them. */
+struct reason_count {
+	char *reason;
+	long killed, timeout;
+};
+
+static int reason_count_order(const void *a, const void *b)
+{
+	const struct reason_count *x = a, *y = b;
+	long nx = x->killed + x->timeout, ny = y->killed + y->timeout;
+	if (nx != ny)
+		return nx < ny ? 1 : -1;
+	return strcmp(x->reason, y->reason);
+}
+
+static void kill_reasons(sqlite3 *db, FILE *out)
+{
+	fputs("## Kill reasons\n\n", out);
+	sqlite3_stmt *st = mutant_view_query(db, NULL);
+	struct mutant_view r;
+	struct reason_count *list = NULL;
+	size_t nr = 0, alloc = 0;
+	struct strbuf class = STRBUF_INIT;
+	while (mutant_view_next(db, st, &r)) {
+		bool timeout = !strcmp(r.status, "timeout");
+		if (!timeout && strcmp(r.status, "killed"))
+			continue;
+		kill_reason_class(r.reason, &class);
+		size_t i = 0;
+		while (i < nr && strcmp(list[i].reason, class.buf))
+			i++;
+		if (i == nr) {
+			if (nr == alloc)
+				list = xrealloc(list, (alloc = alloc ? 2 * alloc : 16) * sizeof(*list));
+			list[nr++] = (struct reason_count){ xstrdup(class.buf), 0, 0 };
+		}
+		if (timeout)
+			list[i].timeout++;
+		else
+			list[i].killed++;
+	}
+	sqlite3_finalize(st);
+	sb_release(&class);
+	if (!nr) {
+		fputs("No mutant killed or timed out yet.\n\n", out);
+		return;
+	}
+	qsort(list, nr, sizeof(*list), reason_count_order);
+	fputs("The console line (or runner verdict) that decided each killed or timed-out mutant, "
+	      "with CPU, PID, addresses and symbol offsets taken out.\n\n"
+	      "| reason | killed | timeout |\n|---|---:|---:|\n", out);
+	for (size_t i = 0; i < nr; i++) {
+		cell(out, *list[i].reason ? list[i].reason : "(none given)");
+		fprintf(out, "| %ld | %ld |\n", list[i].killed, list[i].timeout);
+		free(list[i].reason);
+	}
+	free(list);
+	fputc('\n', out);
+}
+
+/* What torture attempts cost, by outcome: build and torture seconds as the runner measured
+ * them around the hooks (its own start-up per job is not in them). */
+static void times(sqlite3 *db, FILE *out)
+{
+	fputs("## Time per mutant\n\n", out);
+	sqlite3_stmt *st = db_prepare(db,
+		"WITH t AS (SELECT r.status, coalesce(r.build_s, 0) AS b, coalesce(r.test_s, 0) AS x "
+		"             FROM result r JOIN mutant m ON m.id = r.mutant_id "
+		"             JOIN source s ON s.id = m.source_id "
+		"            WHERE s.current = 1 AND r.kind = 'torture') "
+		"SELECT status, count(*), avg(b), avg(x), sum(b + x), sum(x), "
+		"       CASE status WHEN 'killed' THEN 0 WHEN 'timeout' THEN 1 "
+		"                   WHEN 'survived' THEN 2 WHEN 'build_error' THEN 3 ELSE 4 END "
+		"  FROM t GROUP BY status "
+		"UNION ALL SELECT 'all', count(*), avg(b), avg(x), sum(b + x), sum(x), 5 FROM t "
+		"HAVING count(*) > 0 ORDER BY 7");
+	bool any = false;
+	while (db_step(db, st)) {
+		if (!any)
+			fputs("Torture attempts by outcome, with the build and torture seconds the runner "
+			      "measured around the hooks (a job's own start-up is not in them; "
+			      "`bench/runner-overhead` measures it). Cost over torture: (build + "
+			      "torture) / torture.\n\n"
+			      "| outcome | attempts | build s (mean) | torture s (mean) | "
+			      "per mutant s (mean) | hours in all | cost over torture |\n"
+			      "|---|---:|---:|---:|---:|---:|---:|\n", out);
+		any = true;
+		double build = sqlite3_column_double(st, 2), test = sqlite3_column_double(st, 3);
+		double total = sqlite3_column_double(st, 4), torture = sqlite3_column_double(st, 5);
+		cell(out, db_column_text(st, 0));
+		fprintf(out, "| %lld | %.1f | %.1f | %.1f | %.2f ", sqlite3_column_int64(st, 1),
+			build, test, build + test, total / 3600);
+		if (torture > 0)
+			fprintf(out, "| %.2f |\n", total / torture);
+		else
+			fputs("| - |\n", out);
+	}
+	sqlite3_finalize(st);
+	fputs(any ? "\n" : "No torture attempt recorded yet.\n\n", out);
+}
+
+
 void report_markdown(sqlite3 *db, FILE *out)
 {
 	char *target = db_setting_get(db, "target");
@@ -431,6 +535,8 @@ void report_markdown(sqlite3 *db, FILE *out)
 
 	survivors(db, out);
 	sometimes_killed(db, out);
+	kill_reasons(db, out);
 	kill_matrix(db, out);
 	host_equivalent(db, out);
+	times(db, out);
 }
