@@ -4,7 +4,8 @@
  * a failed run leaves the database as it was. Generating again on unchanged files adds
  * nothing (ids are content hashes); a changed file's old version is kept, marked stale.
  * A named header that the compile database does not list is parsed on its own with the flags
- * of a file from its directory. */
+ * of a file from its directory; with --via FILE.c, every named file is mutated as it appears in
+ * FILE.c's translation unit, parsed with FILE.c's compile command. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -166,15 +167,15 @@ static void print_counts(const char *title, const struct gen_counts *c)
 			printf("  %-28s %6u\n", c->items[i].name, c->items[i].n);
 }
 
-static void print_summary(const struct target_file *files, size_t nr)
+static void print_summary(const struct target_file *files, size_t nr, const char *via)
 {
 	struct gen_counts per_op = { 0 }, skipped = { 0 };
 	unsigned total = 0, added = 0, rejected = 0;
 	printf("mutants per file:\n");
 	for (size_t i = 0; i < nr; i++) {
 		const struct target_file *f = &files[i];
-		printf("  %-28s %6zu  (%u new, parsed in %.3f s)\n", f->rel, f->res.nr, f->added,
-		       f->res.parse_s);
+		printf("  %-28s %6zu  (%u new, parsed in %.3f s%s%s)\n", f->rel, f->res.nr, f->added,
+		       f->res.parse_s, via ? " via " : "", via ? via : "");
 		total += (unsigned)f->res.nr;
 		added += f->added;
 		for (size_t j = 0; j < f->res.per_op.nr; j++)
@@ -195,12 +196,12 @@ static void print_summary(const struct target_file *files, size_t nr)
 int cmd_generate(int argc, const char **argv)
 {
 	const char *db_file = default_db_path(), *root_opt = NULL, *compdb_dir = NULL;
-	const char *diff_rev = NULL;
+	const char *diff_rev = NULL, *via = NULL;
 	struct strlist rule_names = { 0 }, op_names = { 0 }, line_specs = { 0 }, functions = { 0 };
 	static const char *const usage[] = {
 		"mutorture generate [--db FILE] [--root DIR] [-p DIR] [--rules NAME|PATH]... "
-		"[--operators A,B] [--lines FILE:A-B]... [--function NAME]... [--diff REV] FILE... "
-		"[-- CLANG-FLAGS]",
+		"[--operators A,B] [--lines FILE:A-B]... [--function NAME]... [--diff REV] "
+		"[--via FILE.c] FILE... [-- CLANG-FLAGS]",
 		NULL,
 	};
 	const struct option options[] = {
@@ -212,6 +213,7 @@ int cmd_generate(int argc, const char **argv)
 		OPT_LIST(0, "lines", &line_specs, "FILE:A-B", "only mutants touching these lines (repeatable)"),
 		OPT_LIST(0, "function", &functions, "NAME", "only mutants inside these functions (repeatable)"),
 		OPT_STRING(0, "diff", &diff_rev, "REV", "only lines changed since git revision REV"),
+		OPT_STRING(0, "via", &via, "FILE.c", "parse FILE.c and mutate the FILEs (headers) it includes"),
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
@@ -238,6 +240,12 @@ int cmd_generate(int argc, const char **argv)
 	}
 	for (size_t i = 0; i < line_specs.nr; i++)
 		add_lines(root, line_specs.items[i], files, (size_t)nr_files);
+	char *via_abs = NULL, *via_rel = NULL;
+	if (via) {
+		locate(root, via, &via_abs, &via_rel);
+		if (access(via_abs, R_OK) != 0)
+			die("cannot read '%s': %s", via_rel, strerror(errno));
+	}
 
 	char cwd[PATH_MAX];
 	if (!getcwd(cwd, sizeof(cwd)))
@@ -254,11 +262,13 @@ int cmd_generate(int argc, const char **argv)
 			compdb_clang_flags(cwd, argv + nr_files + 1, (size_t)(npos - nr_files - 1), 0,
 					   &f->flags);
 		} else {
-			const struct compile_command *cmd = compdb_find(&compdb, f->abs);
-			if (!cmd && ends_with(f->rel, ".h"))
+			/* With --via, the compile command of the file parsed, never a guess. */
+			const struct compile_command *cmd = compdb_find(&compdb, via ? via_abs : f->abs);
+			if (!cmd && !via && ends_with(f->rel, ".h"))
 				cmd = compdb_find_near(&compdb, f->abs);
 			if (!cmd)
-				die("'%s' is not in the compilation database '%s'", f->rel, compdb.path);
+				die("'%s' is not in the compilation database '%s'", via ? via_rel : f->rel,
+				    compdb.path);
 			compdb_clang_flags(cmd->directory, (const char *const *)cmd->args.items,
 					   cmd->args.nr, 1, &f->flags);
 		}
@@ -270,7 +280,8 @@ int cmd_generate(int argc, const char **argv)
 	for (int i = 0; i < nr_files; i++) {
 		struct target_file *f = &files[i];
 		struct gen_request req = {
-			.abs_path = f->abs, .rel_path = f->rel, .flags = &f->flags, .ops = ops,
+			.abs_path = f->abs, .rel_path = f->rel, .via_abs = via_abs, .via_rel = via_rel,
+			.flags = &f->flags, .ops = ops,
 			.nr_ops = nr_ops, .functions = &functions, .lines = &f->lines,
 			.diff = &f->diff, .rules = rules,
 		};
@@ -287,7 +298,7 @@ int cmd_generate(int argc, const char **argv)
 		store(db, &files[i]);
 	db_commit(db);
 	db_close(db);
-	print_summary(files, (size_t)nr_files);
+	print_summary(files, (size_t)nr_files, via_rel);
 
 	for (int i = 0; i < nr_files; i++) {
 		gen_result_free(&files[i].res);
@@ -298,6 +309,8 @@ int cmd_generate(int argc, const char **argv)
 		free(files[i].rel);
 	}
 	free(files);
+	free(via_abs);
+	free(via_rel);
 	compdb_free(&compdb);
 	rules_free(rules);
 	free(root);

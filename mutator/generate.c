@@ -1,5 +1,7 @@
 /* The generator; see generate.h and operator.h. Invariants: the text operators see is exactly
- * the text that was hashed and parsed (it is handed to libclang as an unsaved file), every
+ * the text that was hashed and parsed (it is handed to libclang as an unsaved file, also when
+ * it is a header parsed through the translation unit of --via), "this file" is always the
+ * file being mutated (ctx->file), never libclang's main file, every
  * kept proposal lies in code the preprocessor kept and outside comments, and a proposal's id
  * depends only on (path, content hash, range, replacement). */
 #include "generate.h"
@@ -124,6 +126,16 @@ CXTranslationUnit gen_tu(const struct gen_ctx *ctx)
 const struct rule_set *gen_rules(const struct gen_ctx *ctx)
 {
 	return ctx->req->rules;
+}
+
+bool gen_in_file(const struct gen_ctx *ctx, CXSourceLocation loc)
+{
+	CXFile f;
+	unsigned offset;
+	clang_getFileLocation(loc, &f, NULL, NULL, &offset);
+	/* A macro location has another encoding than the file location of the same offset. */
+	return f && clang_File_isEqual(f, ctx->file) &&
+	       clang_equalLocations(loc, clang_getLocationForOffset(ctx->tu, ctx->file, offset));
 }
 
 void gen_set_suppress_data(struct gen_ctx *ctx, void *data)
@@ -668,14 +680,24 @@ static void check_diagnostics(const struct gen_ctx *ctx)
 		}
 		CXString msg = clang_getDiagnosticSpelling(d);
 		CXString name = clang_getFileName(file);
-		char *where = clang_File_isEqual(file, ctx->file)
-				      ? xstrdup(ctx->req->rel_path)
-				      : xstrdup(clang_getCString(name));
+		const struct gen_request *req = ctx->req;
+		CXFile via = req->via_abs ? clang_getFile(ctx->tu, req->via_abs) : NULL;
+		char *where = clang_File_isEqual(file, ctx->file) ? xstrdup(req->rel_path)
+			      : via && clang_File_isEqual(file, via) ? xstrdup(req->via_rel)
+								     : xstrdup(clang_getCString(name));
 		char *text = xstrdup(clang_getCString(msg));
 		clang_disposeString(name);
 		clang_disposeString(msg);
 		clang_disposeDiagnostic(d);
-		die("cannot parse '%s': %s:%u: %s", ctx->req->rel_path, where, line, text);
+		if (req->via_abs)
+			die("cannot parse '%s' via '%s': %s:%u: %s", req->rel_path, req->via_rel, where,
+			    line, text);
+		/* Most headers only compile after what their includers define first. */
+		if (ends_with(req->rel_path, ".h"))
+			die("cannot parse '%s': %s:%u: %s (to mutate a header that does not compile "
+			    "on its own, name a file that includes it: --via FILE.c)",
+			    req->rel_path, where, line, text);
+		die("cannot parse '%s': %s:%u: %s", req->rel_path, where, line, text);
 	}
 }
 
@@ -772,12 +794,34 @@ static void walk(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 	ctx->depth--;
 }
 
-/* Top level: only what this file spells (headers' declarations are not ours to mutate). */
+/* Top level: only what this file spells (other files' declarations are not ours to mutate). */
 static enum CXChildVisitResult walk_top(CXCursor c, CXCursor parent, CXClientData data)
 {
-	if (clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	if (gen_in_file(data, clang_getCursorLocation(c)))
 		walk(data, c, parent);
 	return CXChildVisit_Continue;
+}
+
+struct inclusion {
+	CXFile file;
+	bool found;
+};
+
+static void find_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth,
+			   CXClientData data)
+{
+	(void)stack;
+	(void)depth;
+	struct inclusion *in = data;
+	in->found |= clang_File_isEqual(included, in->file) != 0;
+}
+
+/* Whether the translation unit read file (clang_getFile finds any file on the disk). */
+static bool includes(CXTranslationUnit tu, CXFile file)
+{
+	struct inclusion in = { file, false };
+	clang_getInclusions(tu, find_inclusion, &in);
+	return in.found;
 }
 
 static double now(void)
@@ -798,15 +842,20 @@ void gen_file(CXIndex index, const struct gen_request *req, struct gen_result *o
 	struct gen_ctx ctx = { .req = req, .text = out->text, .len = out->len, .out = out };
 	memcpy(ctx.hash, out->hash, sizeof(ctx.hash));
 	struct CXUnsavedFile unsaved = { req->abs_path, out->text, (unsigned long)out->len };
+	const char *parsed = req->via_abs ? req->via_abs : req->abs_path;
 	double t0 = now();
 	enum CXErrorCode rc = clang_parseTranslationUnit2(
-		index, req->abs_path, (const char *const *)req->flags->items, (int)req->flags->nr,
+		index, parsed, (const char *const *)req->flags->items, (int)req->flags->nr,
 		&unsaved, 1, CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing,
 		&ctx.tu);
 	out->parse_s = now() - t0;
 	if (rc != CXError_Success)
-		die("cannot parse '%s': libclang failed (error %d)", req->rel_path, (int)rc);
+		die("cannot parse '%s': libclang failed (error %d)",
+		    req->via_abs ? req->via_rel : req->rel_path, (int)rc);
 	ctx.file = clang_getFile(ctx.tu, req->abs_path);
+	if (ctx.file && req->via_abs && !includes(ctx.tu, ctx.file))
+		die("cannot mutate '%s' via '%s': its translation unit does not include it",
+		    req->rel_path, req->via_rel);
 	if (!ctx.file)
 		BUG("libclang lost the main file '%s'", req->abs_path);
 	check_diagnostics(&ctx);

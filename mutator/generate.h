@@ -1,5 +1,6 @@
-/* The generator: parses one C file with libclang (detailed preprocessing record on), walks
- * every cursor of that file in pre-order through the selected operators, and collects their
+/* The generator: parses one C file with libclang (detailed preprocessing record on), or the
+ * translation unit of another file that includes it (--via), walks every cursor of that file
+ * in pre-order through the selected operators, and collects their
  * proposals after checking and filtering them (see gen_propose in operator.h). It never
  * touches the database: the caller stores the result, so a failure leaves nothing half done.
  * Every error (unreadable or non-C file, a syntax error) is fatal and one line. */
@@ -25,9 +26,11 @@ void line_set_add(struct line_set *set, unsigned first, unsigned last);
 void line_set_clear(struct line_set *set);
 
 struct gen_request {
-	const char *abs_path; /* the file to parse */
+	const char *abs_path; /* the file to mutate */
 	const char *rel_path; /* its tree-relative path: what ids and rows name */
-	const struct strlist *flags; /* clang flags (already filtered) */
+	const char *via_abs;  /* the file to parse, which includes abs_path; NULL: abs_path */
+	const char *via_rel;
+	const struct strlist *flags; /* clang flags (already filtered) of the file parsed */
 	const struct mutation_operator *const *ops; /* selected operators */
 	size_t nr_ops;
 	const struct strlist *functions; /* --function names; none = every function */

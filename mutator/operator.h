@@ -19,6 +19,9 @@ struct gen_ctx; /* one file being mutated; owned by the generator */
 const char *gen_text(const struct gen_ctx *ctx, size_t *len);
 const char *gen_path(const struct gen_ctx *ctx);
 CXTranslationUnit gen_tu(const struct gen_ctx *ctx);
+/* Whether loc is written in the file being mutated (not a macro expansion, not another file):
+ * clang_Location_isFromMainFile for the file of --via too. */
+bool gen_in_file(const struct gen_ctx *ctx, CXSourceLocation loc);
 
 /* The rule sets given with --rules (empty, never NULL, when none were given). */
 struct rule_set;

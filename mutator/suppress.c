@@ -43,9 +43,9 @@ struct arid_walk {
 static enum CXChildVisitResult find_arid(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct arid_walk *w = data;
-	/* Headers are not mutated, so their declarations need no walk. */
+	/* Other files are not mutated, so their declarations need no walk. */
 	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	    !gen_in_file(w->ctx, clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	struct invocation inv;
 	if (invocation_from_cursor(w->ctx, c, &inv) &&
