@@ -1,15 +1,22 @@
 #!/bin/bash
-# Usage: check-fixture.sh FIXTURE-DIR FILE RULES...
+# Usage: check-fixture.sh [--via TU] FIXTURE-DIR FILE RULES...
 # Generates the rule-driven mutants of FIXTURE-DIR/FILE with the named rule sets and checks
 # them against FIXTURE-DIR/FILE.expected: generate's summary (counts per operator, skipped
 # candidates per suppression), then for every mutant, in source order, its operator,
 # position and description and the exact text it changes (diff -U0 of the mutated file
 # against the original). Every mutant must also compile (cc -fsyntax-only; an empty if or
-# loop body, which a deletion must never leave, is an error too).
+# loop body, which a deletion must never leave, is an error too). With --via TU, FILE is a
+# header mutated through TU (generate --via): every mutant is compiled as part of TU, and
+# only FILE may have mutants.
 # MUTORTURE_UPDATE_EXPECTED=1 rewrites the .expected file instead (review the diff!).
 set -euo pipefail
 
-[[ $# -ge 3 ]] || { echo "usage: check-fixture.sh FIXTURE-DIR FILE RULES..." >&2; exit 2; }
+via=()
+if [[ ${1:-} == --via ]]; then
+	via=(--via "${2:?--via needs a file}")
+	shift 2
+fi
+[[ $# -ge 3 ]] || { echo "usage: check-fixture.sh [--via TU] FIXTURE-DIR FILE RULES..." >&2; exit 2; }
 fixture=$(cd "$1" && pwd -P)
 file=$2
 shift 2
@@ -26,7 +33,7 @@ for r in "$@"; do rules+=(--rules "$r"); done
 "$bin" init --db "$db" --root "$fixture" >/dev/null
 # The summary counts per operator and per suppression; the per-file lines (which carry the
 # parse time) are left out.
-"$bin" generate --db "$db" "${rules[@]}" --operators "$ops" "$file" -- -std=gnu11 -I"$fixture" \
+"$bin" generate --db "$db" "${rules[@]}" --operators "$ops" "${via[@]}" "$file" -- -std=gnu11 -I"$fixture" \
 	>"$work/summary" 2>"$work/stderr"
 sed -n '/^mutants per operator:/,$p' "$work/summary" >"$work/actual"
 if [[ -s $work/stderr ]]; then
@@ -38,12 +45,20 @@ fi
 "$bin" list --db "$db" --format tsv | sort -t $'\t' -k3,3n -k4,4n -k5,5 -k8,8 >"$work/list"
 [[ -s $work/list ]] || { echo "FAIL: no mutants"; exit 1; }
 mkdir "$work/m"
+# The file compiled: the mutated file itself, or a copy of TU beside the mutated header (its
+# quoted #include finds the copy's directory first).
+unit=$file
+if ((${#via[@]})); then
+	unit=${via[1]}
+	cp "$fixture/$unit" "$work/m/$unit"
+fi
 broken=0
 while IFS=$'\t' read -r id path line col op _function _status description; do
 	printf '== %s %s:%s %s\n' "$op" "$line" "$col" "$description" >>"$work/actual"
+	[[ $path == "$file" ]] || { echo "FAIL: mutant $id of '$path', not of '$file'"; exit 1; }
 	"$bin" apply --db "$db" "$id" >"$work/m/$path"
 	diff -U0 "$fixture/$path" "$work/m/$path" | tail -n +3 >>"$work/actual" || true
-	if ! "$cc" -fsyntax-only -std=gnu11 -Werror=empty-body -I"$fixture" "$work/m/$path" \
+	if ! "$cc" -fsyntax-only -std=gnu11 -Werror=empty-body -I"$fixture" "$work/m/$unit" \
 		2>"$work/cc.log"; then
 		echo "FAIL: mutant $id ($op at $path:$line:$col, $description) does not compile:"
 		cat "$work/cc.log"
