@@ -3,7 +3,7 @@
  * per function beside the function's line coverage (the torture coverage table), per operator;
  * the survivors to triage first; mutants killed only sometimes; the kill reasons and the kill
  * matrix of the torture scenarios; mutants equivalent only on this host (weak-memory hint);
- * the time torture attempts took. Only current sources. */
+ * the time torture attempts took, and a note on mutated headers. Only current sources. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -481,6 +481,38 @@ static void times(sqlite3 *db, FILE *out)
 }
 
 
+/* Under the per-file table when headers were mutated: a header's mutant rebuilds every file
+ * that includes it (a kernel header: most of the kernel), and the mean build times say what
+ * that cost in this campaign. */
+static void header_note(sqlite3 *db, FILE *out)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"SELECT group_concat(path, ', ') FROM (SELECT DISTINCT s.path FROM source s "
+		"  JOIN mutant m ON m.source_id = s.id WHERE s.current = 1 AND s.path LIKE '%.h' "
+		" ORDER BY s.path)");
+	const unsigned char *headers = db_step(db, st) ? sqlite3_column_text(st, 0) : NULL;
+	if (!headers) {
+		sqlite3_finalize(st);
+		return;
+	}
+	fprintf(out, "Headers mutated: %s. A header's mutant rebuilds every file that includes it",
+		(const char *)headers);
+	sqlite3_finalize(st);
+	st = db_prepare(db,
+		"SELECT avg(CASE WHEN s.path LIKE '%.h' THEN r.build_s END), "
+		"       avg(CASE WHEN s.path NOT LIKE '%.h' THEN r.build_s END) "
+		"  FROM result r JOIN mutant m ON m.id = r.mutant_id JOIN source s ON s.id = m.source_id "
+		" WHERE s.current = 1 AND r.kind = 'torture' AND r.build_s IS NOT NULL");
+	if (db_step(db, st) && sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		fprintf(out, ": mean build %.1f s per header mutant", sqlite3_column_double(st, 0));
+		if (sqlite3_column_type(st, 1) != SQLITE_NULL)
+			fprintf(out, ", %.1f s per mutant of the other files",
+				sqlite3_column_double(st, 1));
+	}
+	sqlite3_finalize(st);
+	fputs(" (see Time per mutant).\n\n", out);
+}
+
 void report_markdown(sqlite3 *db, FILE *out)
 {
 	char *target = db_setting_get(db, "target");
@@ -501,6 +533,7 @@ void report_markdown(sqlite3 *db, FILE *out)
 		    "  JOIN mutant m ON m.id = ms.mutant_id JOIN source s ON s.id = m.source_id "
 		    " WHERE s.current = 1 GROUP BY s.path, ms.status ORDER BY s.path",
 		    file_keys, 1, false);
+	header_note(db, out);
 
 	/* A function's lines are taken from its first mutant's line to its last mutant's end:
 	 * the database keeps no function extents, and lines without mutants matter less. */
