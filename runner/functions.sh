@@ -18,7 +18,8 @@
 #   pristine.hash        mt_tree_hash of pristine/ right after setup (tests compare it)
 #   workers/N/           worker tree of GNU parallel slot N; workers/N.stamp: pristine hash
 #                        it was cloned from; workers/N.dirty: the file a job has mutated
-#   baseline             measured baseline: build_s, test_s, and the knobs it ran with
+#   baseline             measured baseline: build_s, test_s, and the knobs it ran with;
+#                        baseline.files: the files its build restored (one a line)
 #   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
 #                        (logs/control/ATTEMPT/ for a control run of the unmutated code)
 #   logs/baseline/TOKEN/ the baseline's evidence

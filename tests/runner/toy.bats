@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # The runner on the built-in toy-rcu target: a small campaign classifies every mutant and
 # kills the known-dead ones; kill -9 of the runner mid-campaign, then a second run, loses no
-# result and duplicates none, and the pristine tree stays as it was. Real GNU parallel, real
-# builds, real torture runs (short ones: --duration 0.3).
+# result and duplicates none, and the pristine tree stays as it was; a header's mutants
+# (generate --via) are built and tortured after a baseline that restored the header. Real GNU
+# parallel, real builds, real torture runs (short ones: --duration 0.3).
 
 load lib
 
@@ -140,5 +141,59 @@ trees_clean() {
 	run mt report --db "$db"
 	[ "$status" -eq 0 ]
 	[[ $output == *"## Equivalent on this host only"*"| $lost | rcu-list.c:"* ]]
+	[ -z "$(leftovers "$db.d")" ]
+}
+
+@test "a header's mutants (via qsbr.c) are built and tortured; the baseline restores the header" {
+	local work target db n
+	work=$(scratch)
+	target=$work/toy-header
+	cp -a "$MUTORTURE_HOME/targets/toy-rcu" "$target"
+	# A copy of toy-rcu with a static inline function in rcu-prims.h, which qsbr.c's grace
+	# periods depend on and torture.c (no TARGET_SOURCES file) includes too; its make says
+	# what it compiles.
+	{
+		head -n -1 "$target/src/rcu-prims.h"
+		printf '%s\n' '/* Whether a reader whose counter is ctr may hold RCU-protected pointers (0: offline). */' \
+			'static inline int rcu_reader_online(unsigned long ctr)' '{' '	return ctr != 0;' '}' '' '#endif'
+	} >"$target/src/rcu-prims.h.new"
+	mv "$target/src/rcu-prims.h.new" "$target/src/rcu-prims.h"
+	sed -i 's/return ctr != QSBR_OFFLINE && /return rcu_reader_online(ctr) \&\& /' "$target/src/qsbr.c"
+	grep -q 'rcu_reader_online(ctr) &&' "$target/src/qsbr.c"
+	sed -i 's/make -s -C/make -C/' "$target/target.sh"
+	db=$work/header.db
+	mt init --db "$db" --target "$target/target.sh"
+	mt run --db "$db" --setup-only
+	mt init --db "$db" --root "$db.d/pristine"
+	run mt generate --db "$db" --via qsbr.c --function rcu_reader_online rcu-prims.h
+	[ "$status" -eq 0 ]
+	[[ $output == *"rcu-prims.h"*"via qsbr.c"* ]]
+	n=$(mt list --db "$db" --files rcu-prims.h --format ids | wc -l)
+	[ "$n" -eq 4 ]
+	run mt run --db "$db" --dry-run
+	[[ $output == *"build with 7 files restored"* ]]
+
+	run mt run --db "$db" --jobs 2 --duration 0.3 --control-every 0
+	[ "$status" -eq 0 ]
+	# The baseline put the header back too, so its build recompiled torture.c, which includes it.
+	grep -qx rcu-prims.h "$db.d/baseline.files"
+	grep -q -- '-o torture.o torture.c' "$db.d"/logs/baseline/*/build-1.log
+	# Every mutant of the header got a job (no equivalence pass for a header): 'return 0' and
+	# 'return 1' leave ctr unused, which -Werror refuses; '!=' -> '==' and '0' -> '1' let
+	# grace periods end under readers, and the torture sees it.
+	[ "$(mt list --db "$db" --pending --format ids | wc -l)" -eq 0 ]
+	[ "$(query "$db" "SELECT count(DISTINCT r.mutant_id) FROM result r JOIN mutant m ON m.id = r.mutant_id
+		JOIN source s ON s.id = m.source_id WHERE s.path = 'rcu-prims.h' AND r.kind = 'torture'
+		AND r.status IN ('killed', 'survived', 'timeout', 'build_error')")" -eq "$n" ]
+	[ "$(count_status "$db" build_error)" -eq 2 ]
+	[ "$(count_status "$db" killed)" -eq 2 ]
+	[ "$(query "$db" "SELECT count(*) FROM scenario_run sr JOIN result r ON r.id = sr.result_id
+		WHERE r.status = 'killed'")" -ge 2 ]
+	# The report says what a header costs.
+	run mt report --db "$db"
+	[ "$status" -eq 0 ]
+	[[ $output == *"Headers mutated: rcu-prims.h. A header's mutant rebuilds every file that includes it: mean build "*" s per header mutant (see Time per mutant)."* ]]
+	local tree
+	for tree in "$db.d"/workers/*/; do cmp -s "$db.d/pristine/rcu-prims.h" "$tree/rcu-prims.h"; done
 	[ -z "$(leftovers "$db.d")" ]
 }
