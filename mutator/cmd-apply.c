@@ -2,6 +2,7 @@
  * share files by hard links stay intact) and print the tree-relative path, or print the whole
  * mutated file. A tree whose file is not the version the mutant was made from is refused. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,12 +29,12 @@ int cmd_apply(int argc, const char **argv)
 	struct mutant_row m;
 	mutant_load(db, argv[0], &m);
 	db_close(db);
-	size_t len;
-	char *text = mutant_text(&m, &len);
-	if (!tree) {
-		fwrite(text, 1, len, stdout);
-	} else {
-		char *path = xasprintf("%s/%s", tree, m.path);
+	/* Every check that can die comes before the allocations it would leave behind (the
+	 * sanitizer build reports those as leaks). */
+	char path[PATH_MAX];
+	if (tree) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", tree, m.path) >= sizeof(path))
+			die("path too long: '%s/%s'", tree, m.path);
 		char *old;
 		size_t old_len;
 		char hash[HASH_HEX_LEN + 1];
@@ -44,12 +45,19 @@ int cmd_apply(int argc, const char **argv)
 		if (strcmp(hash, m.hash))
 			die("'%s' is not the version mutant %s was made from (hash %s, expected %s)",
 			    path, m.id, hash, m.hash);
-		if (write_file_by_rename(path, text, len) < 0)
-			die("cannot write '%s': %s", path, strerror(errno));
-		printf("%s\n", m.path);
-		free(path);
 	}
-	free(text);
+	size_t len;
+	char *text = mutant_text(&m, &len);
+	if (!tree) {
+		fwrite(text, 1, len, stdout);
+		free(text);
+	} else {
+		int rc = write_file_by_rename(path, text, len), err = errno;
+		free(text);
+		if (rc < 0)
+			die("cannot write '%s': %s", path, strerror(err));
+		printf("%s\n", m.path);
+	}
 	mutant_free(&m);
 	return 0;
 }
