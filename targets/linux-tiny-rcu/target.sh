@@ -83,12 +83,13 @@ ltr_source() {
 	printf '%s\n' "$src"
 }
 
-# ltr_configure DIR CONFIG: writes DIR/.build-CONFIG/.config (tinyconfig + fragments)
-# and checks that every setting the fragments ask for, and every #CHECK# line, holds.
+# ltr_configure DIR CONFIG [OUT FRAGMENT...]: writes OUT/.config (default DIR/.build-CONFIG):
+# tinyconfig + common.config + CONFIG's fragment + each FRAGMENT, and checks that every
+# setting the fragments ask for, and every #CHECK# line, holds.
 ltr_configure() {
 	local dir="$1" config="$2"
-	local out="$dir/.build-$config"
-	local frags=("$TARGET_DIR/common.config" "$TARGET_DIR/$config.config")
+	local out="${3:-$dir/.build-$config}"
+	local frags=("$TARGET_DIR/common.config" "$TARGET_DIR/$config.config" "${@:4}")
 	mkdir -p "$out"
 	make -s -C "$dir" O="$out" tinyconfig >/dev/null
 	cat "${frags[@]}" >>"$out/.config"
@@ -111,16 +112,17 @@ ltr_make() {
 	make -C "$1" O="$1/.build-$2" -j "$3" vmlinux
 }
 
-# ltr_build_init DIR: builds the static /init with the kernel's nolibc and packs it
-# into DIR/.mutorture/initrd.cpio for qemu -initrd.
+# ltr_build_init DIR [SOURCE CPIO]: builds the static /init from SOURCE (default init.c)
+# with the kernel's nolibc and packs it into CPIO (default DIR/.mutorture/initrd.cpio)
+# for qemu -initrd.
 ltr_build_init() {
-	local dir="$1"
-	local root="$dir/.mutorture/initrd"
+	local dir="$1" source="${2:-$TARGET_DIR/init.c}" cpio="${3:-$1/.mutorture/initrd.cpio}"
+	local root="${cpio%.cpio}"
 	mkdir -p "$root"
 	gcc -Os -s -static -nostdlib -fno-asynchronous-unwind-tables -fno-ident \
 		-include "$dir/tools/include/nolibc/nolibc.h" -Wall -Wextra -Werror \
-		-o "$root/init" "$TARGET_DIR/init.c" -lgcc
-	(cd "$root" && echo init | cpio --quiet -o -H newc -R 0:0) >"$dir/.mutorture/initrd.cpio"
+		-o "$root/init" "$source" -lgcc
+	(cd "$root" && echo init | cpio --quiet -o -H newc -R 0:0) >"$cpio"
 }
 
 # ltr_compile_commands DIR: writes DIR/compile_commands.json from the Kbuild command
@@ -222,6 +224,17 @@ ltr_sed_escape() {
 	sed 's/[][\\.*^$|]/\\&/g' <<<"$1"
 }
 
+# ltr_copy_build SRC DST NAME: copies the Kbuild output dir SRC/NAME of tree SRC to DST/NAME
+# (both absolute, physical), so that an incremental build there compiles nothing.
+ltr_copy_build() {
+	local src="$1" dst="$2" name="$3"
+	cp -a "$src/$name" "$dst/$name"
+	# objtool's build records absolute paths; left pointing at SRC, its commands would
+	# differ in DST, objtool would be rebuilt and with it every object of the kernel.
+	{ grep -rlIZF "$src/" "$dst/$name/tools" || (($? == 1)); } |
+		xargs -0 -r sed -i "s|$(ltr_sed_escape "$src/")|$dst/|g"
+}
+
 # target_clone SRC DST: a worker tree: the source by hard links, build dirs copied
 # (each worker builds in its own), compile_commands.json rewritten for DST.
 target_clone() {
@@ -232,14 +245,7 @@ target_clone() {
 	for entry in "$src"/* "$src"/.[!.]*; do
 		name="${entry##*/}"
 		case "$name" in
-		.build-*)
-			cp -a "$entry" "$dst/$name"
-			# objtool's build records absolute paths; left pointing at SRC, its
-			# commands would differ in DST, objtool would be rebuilt and with it
-			# every object of the kernel.
-			{ grep -rlIZF "$src/" "$dst/$name/tools" || (($? == 1)); } |
-				xargs -0 -r sed -i "s|$(ltr_sed_escape "$src/")|$dst/|g"
-			;;
+		.build-*) ltr_copy_build "$src" "$dst" "$name" ;;
 		.mutorture) mkdir -p "$dst/$name" && cp -a "$entry/initrd.cpio" "$dst/$name/" ;;
 		compile_commands.json) ;;
 		*) cp -al "$entry" "$dst/$name" ;;
@@ -280,6 +286,32 @@ ltr_stat_interval() {
 	echo $((interval >= 7 ? interval : 0))
 }
 
+# ltr_duration: seconds of rcutorture per run, from MUTORTURE_DURATION rounded up.
+ltr_duration() {
+	awk -v d="${MUTORTURE_DURATION:-$LTR_DEFAULT_DURATION}" \
+		'BEGIN { r = int(d); if (r < d) r++; print (r > 0 ? r : 1) }'
+}
+
+# ltr_cmdline DURATION SCENARIO-PARAMETERS: prints the kernel command line of a run.
+ltr_cmdline() {
+	local duration="$1" boot
+	boot="console=ttyS0 panic=-1 debug_boot_weak_hash $2 rcutorture.shutdown_secs=$duration"
+	boot+=" rcutorture.stat_interval=$(ltr_stat_interval "$duration")"
+	boot+=" rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 rcutorture.n_barrier_cbs=4"
+	[[ -z "${MUTORTURE_READERS:-}" ]] || boot+=" rcutorture.nreaders=$MUTORTURE_READERS"
+	printf '%s\n' "$boot"
+}
+
+# ltr_qemu LIMIT IMAGE INITRD CMDLINE RUN: boots the guest, its serial console on stdout,
+# for at most LIMIT seconds (then status 124, or 137 if it had to be killed); qemu's pid
+# in RUN/qemu.pid while it runs, its errors in RUN/qemu.err.
+ltr_qemu() {
+	timeout --foreground -k 10 "$1" qemu-system-x86_64 \
+		-accel "${MUTORTURE_LINUX_ACCEL:-tcg}" -m 512M -smp 1 -nodefaults \
+		-display none -serial stdio -no-reboot -pidfile "$5/qemu.pid" \
+		-kernel "$2" -initrd "$3" -append "$4" </dev/null 2>"$5/qemu.err"
+}
+
 # target_test DIR SCENARIO: one rcutorture run in qemu. The console streams to stdout
 # and to DIR/.mutorture/runs/SCENARIO/console.log, and through verdict.sh, whose first
 # certain failure stops the guest at once.
@@ -290,13 +322,9 @@ target_test() {
 	local image="$dir/.build-$config/vmlinux"
 	[[ -r "$image" ]] || ltr_die "no kernel image '$image': run target_setup first"
 	local duration
-	duration=$(awk -v d="${MUTORTURE_DURATION:-$LTR_DEFAULT_DURATION}" \
-		'BEGIN { r = int(d); if (r < d) r++; print (r > 0 ? r : 1) }')
+	duration=$(ltr_duration)
 	local limit=$((duration + LTR_GRACE))
-	boot="console=ttyS0 panic=-1 debug_boot_weak_hash $boot rcutorture.shutdown_secs=$duration"
-	boot+=" rcutorture.stat_interval=$(ltr_stat_interval "$duration")"
-	boot+=" rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 rcutorture.n_barrier_cbs=4"
-	[[ -z "${MUTORTURE_READERS:-}" ]] || boot+=" rcutorture.nreaders=$MUTORTURE_READERS"
+	boot=$(ltr_cmdline "$duration" "$boot")
 
 	local run="$dir/.mutorture/runs/$scenario"
 	rm -rf "$run"
@@ -306,11 +334,7 @@ target_test() {
 	# stopped and a mutorture-timeout line closes its console log.
 	{
 		local rc=0
-		timeout --foreground -k 10 "$limit" qemu-system-x86_64 \
-			-accel "${MUTORTURE_LINUX_ACCEL:-tcg}" -m 512M -smp 1 -nodefaults \
-			-display none -serial stdio -no-reboot -pidfile "$run/qemu.pid" \
-			-kernel "$image" -initrd "$dir/.mutorture/initrd.cpio" -append "$boot" \
-			</dev/null 2>"$run/qemu.err" || rc=$?
+		ltr_qemu "$limit" "$image" "$dir/.mutorture/initrd.cpio" "$boot" "$run" || rc=$?
 		if ((rc == 124 || rc == 137)); then
 			printf '\nmutorture-timeout: the guest did not stop within %s s\n' "$limit"
 		fi
