@@ -247,6 +247,7 @@ target_clone() {
 		case "$name" in
 		.build-*) ltr_copy_build "$src" "$dst" "$name" ;;
 		.mutorture) mkdir -p "$dst/$name" && cp -a "$entry/initrd.cpio" "$dst/$name/" ;;
+		.gcov-*) ;; # coverage kernels (target_coverage) are built in the tree that runs them
 		compile_commands.json) ;;
 		*) cp -al "$entry" "$dst/$name" ;;
 		esac
@@ -357,4 +358,161 @@ target_test() {
 	fi
 	[[ -s "$run/console.log" ]] || ltr_die "qemu did not start: $(head -c 300 "$run/qemu.err")"
 	return "$(cat "$run/verdict.rc")"
+}
+
+# ltr_gcov_vars: make's command-line variables that instrument the objects of TARGET_SOURCES
+# (Kbuild's GCOV_PROFILE_<object>; from the command line they reach every directory, so an
+# object of the same name elsewhere, fs/sync.o, is instrumented too: harmless).
+ltr_gcov_vars() {
+	local file base
+	for file in "${TARGET_SOURCES[@]}"; do
+		base="${file##*/}"
+		printf 'GCOV_PROFILE_%s.o=y\n' "${base%.c}"
+	done | sort -u
+}
+
+# ltr_gcov_lines BUILD FILE: prints FILE<TAB>LINE<TAB>COUNT for every executable line of the
+# tree-relative FILE, from the .gcno and .gcda files that BUILD (a Kbuild output dir) holds.
+ltr_gcov_lines() {
+	local build="$1" file="$2" object
+	object="$build/$(dirname "$file")"
+	# gcov names and reads the source as the compiler saw it, relative to BUILD
+	# (../kernel/rcu/tiny.c); with -t every source file with lines in the object (headers
+	# too) is printed.
+	(cd "$build" && gcov -t -o "$object" "../$file" 2>"$object/gcov.err") |
+		awk -v path="$file" -F: '
+			/^ *-: *0:Source:/ { src = $4; mine = (src == path || src ~ ("(^|/)" path "$")) }
+			mine && $2 + 0 > 0 && $1 !~ /^ *-$/ {
+				count = $1; gsub(/[ *]/, "", count)
+				if (count ~ /^(#####|=====)$/) count = 0
+				printf "%s\t%d\t%s\n", path, $2, count
+				n++
+			}
+			END { exit (n ? 0 : 1) }' ||
+		ltr_die "gcov gave no line of '$file' in '$build': $(head -c 300 "$object/gcov.err")"
+}
+
+# ltr_gcov_extract LOG SUFFIX OUT: writes OUT, the gcov data file whose path in the guest ends
+# in SUFFIX, decoded from the mutorture-gcov lines of the console LOG (see gcov-init.c), and
+# checks its size.
+ltr_gcov_extract() {
+	local log="$1" suffix="$2" out="$3" size
+	size=$(awk -v suffix="$suffix" -v hex="$out.hex" '
+		{ sub(/\r$/, "") }
+		/mutorture-gcov-(file|end): / { mine = 0 }
+		/mutorture-gcov-file: / {
+			f = $0; sub(/.*mutorture-gcov-file: /, "", f); split(f, a, " ")
+			if (length(a[1]) >= length(suffix) &&
+			    substr(a[1], length(a[1]) - length(suffix) + 1) == suffix) {
+				mine = 1; size = a[2]; found++
+			}
+			next
+		}
+		mine && /mutorture-gcov-data: / {
+			d = $0; sub(/.*mutorture-gcov-data: /, "", d); printf "%s", d >hex
+		}
+		END { if (found == 1) print size }' "$log")
+	[[ -n "$size" ]] || ltr_die "no single gcov data file '*$suffix' in '$log'"
+	basenc --base16 -d <"$out.hex" >"$out" 2>/dev/null ||
+		ltr_die "cannot decode the gcov data file '*$suffix' of '$log'"
+	rm -f "$out.hex"
+	[[ "$(stat -c %s "$out")" == "$size" ]] ||
+		ltr_die "gcov data file '*$suffix' of '$log' is incomplete ($(stat -c %s "$out") of $size bytes)"
+}
+
+# ltr_gcov_built: prints the cached tree of coverage kernels (DIR/.gcov-CONFIG for every
+# config) for the current fragments, gcov.config, instrumented objects, gcc and source
+# package, building it on first use under a lock, like ltr_built: a coverage run then costs
+# a copy and a no-op build instead of two kernel builds.
+ltr_gcov_built() {
+	local src cache key built config
+	local -a vars
+	src=$(ltr_source) || return 1
+	cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
+	key=$( (cd "$TARGET_DIR" && cat common.config "${LTR_CONFIGS[@]/%/.config}" gcov.config
+		ltr_gcov_vars
+		gcc --version | head -n 1
+		stat -c '%s %Y' "$LTR_PACKAGE_TARBALL") | sha256sum | cut -c1-16)
+	built="$cache/linux-$LTR_VERSION-gcov-$key"
+	(
+		flock 9
+		if [[ ! -e "$built/.mutorture/built" ]]; then
+			rm -rf "$built"
+			mkdir -p "$built" && cp -al "$src/." "$built/" ||
+				ltr_die "cannot link the kernel source into '$built'"
+			mapfile -t vars < <(ltr_gcov_vars)
+			for config in "${LTR_CONFIGS[@]}"; do
+				ltr_configure "$built" "$config" "$built/.gcov-$config" "$TARGET_DIR/gcov.config"
+				make -C "$built" O="$built/.gcov-$config" -j "${MUTORTURE_BUILD_JOBS:-$(nproc)}" \
+					vmlinux "${vars[@]}" ||
+					ltr_die "cannot build the coverage kernel '$config' in '$built'"
+			done >&2
+			mkdir -p "$built/.mutorture" && touch "$built/.mutorture/built"
+		fi
+	) 9>"$built.lock" || return 1
+	printf '%s\n' "$built"
+}
+
+# target_coverage DIR OUT: every scenario once on a coverage kernel, and the per-line counts
+# of TARGET_SOURCES, summed over the scenarios, in OUT as path<TAB>line<TAB>count.
+# The coverage kernel of each config (DIR/.gcov-CONFIG: its fragments plus gcov.config, only
+# the objects of TARGET_SOURCES instrumented) is copied from the cache (ltr_gcov_built) on
+# first use and rebuilt incrementally; target_clone does not copy it. The guest's /init is
+# gcov-init.c: after rcutorture's cleanup and power-off it prints the kernel's gcov data on
+# the console, which is decoded next to the .gcno files for gcov. A run whose verdict is not
+# a pass fails the whole coverage: counts of a broken run would mark mutants uncovered
+# wrongly. Evidence: DIR/.mutorture/coverage/.
+target_coverage() {
+	local dir out="$2" cov scenario config boot build file duration built=""
+	local -a vars
+	dir=$(cd "$1" && pwd -P)
+	[[ "$out" == /* ]] || out="$PWD/$out"
+	cov="$dir/.mutorture/coverage"
+	rm -rf "$cov"
+	mkdir -p "$cov"
+	ltr_build_init "$dir" "$TARGET_DIR/gcov-init.c" "$cov/initrd.cpio"
+	mapfile -t vars < <(ltr_gcov_vars)
+	for config in "${LTR_CONFIGS[@]}"; do
+		build="$dir/.gcov-$config"
+		if [[ ! -s "$build/.config" ]]; then
+			[[ -n "$built" ]] || built=$(ltr_gcov_built) ||
+				ltr_die "cannot build the coverage kernels in the cache"
+			ltr_copy_build "$built" "$dir" ".gcov-$config" ||
+				ltr_die "cannot copy the coverage kernel '$config' into '$dir'"
+		fi
+		# Incremental: the tree's own sources (a worker's, if one was left mutated, would
+		# be recompiled here: the runner repairs the tree first).
+		make -C "$dir" O="$build" -j "${MUTORTURE_BUILD_JOBS:-1}" vmlinux "${vars[@]}" \
+			>"$cov/build-$config.log" 2>&1 ||
+			ltr_die "cannot build the coverage kernel '$config' (see '$cov/build-$config.log')"
+	done
+
+	duration=$(ltr_duration)
+	: >"$cov/lines.tsv"
+	for scenario in "${TARGET_SCENARIOS[@]}"; do
+		read -r config boot < <(ltr_scenario "$scenario")
+		build="$dir/.gcov-$config"
+		boot="$(ltr_cmdline "$duration" "$boot") printk.devkmsg=on"
+		mkdir -p "$cov/$scenario"
+		# The dump after the run takes a second or two; a hung guest is stopped by timeout.
+		ltr_qemu $((duration + 2 * LTR_GRACE)) "$build/vmlinux" "$cov/initrd.cpio" "$boot" \
+			"$cov/$scenario" >"$cov/$scenario/console.log" ||
+			ltr_die "coverage run of '$scenario' did not end (see '$cov/$scenario/console.log')"
+		"$TARGET_DIR/verdict.sh" "$cov/$scenario/console.log" >"$cov/$scenario/verdict" ||
+			ltr_die "coverage run of '$scenario' failed: $(cat "$cov/$scenario/verdict")"
+		grep -q 'mutorture-gcov-end: ' "$cov/$scenario/console.log" ||
+			ltr_die "coverage run of '$scenario' printed no gcov data (see '$cov/$scenario/console.log')"
+		for file in "${TARGET_SOURCES[@]}"; do
+			ltr_gcov_extract "$cov/$scenario/console.log" "/${file%.c}.gcda" "$build/${file%.c}.gcda"
+			ltr_gcov_lines "$build" "$file" >>"$cov/lines.tsv"
+			rm -f "$build/${file%.c}.gcda"
+		done
+	done
+	# Sum over the scenarios; a line executable in one config only counts there.
+	for file in "${TARGET_SOURCES[@]}"; do
+		awk -F '\t' -v path="$file" '$1 == path { c[$2] += $3 }
+			END { for (l in c) printf "%s\t%d\t%.0f\n", path, l, c[l] }' "$cov/lines.tsv" |
+			sort -t $'\t' -k 2,2n
+	done >"$out.tmp"
+	mv "$out.tmp" "$out"
 }
