@@ -5,8 +5,9 @@
 # target (mutorture init, run --setup-only, generate --lines, run): deleting the
 # completion mark of a full-state cookie in Tiny RCU is killed by TINY01-rcu through a
 # WARNING only (End of test would say SUCCESS), and deleting a prefetch hint survives
-# both scenarios of tiny.c. The runner's target_setup clones the built tree that the
-# setup test left in the cache, so the kernel is not built twice.
+# both scenarios of tiny.c (its coverage pass runs target_coverage too: neither line is
+# left uncovered). The runner's target_setup clones the built tree that the setup test left
+# in the cache, so the kernel is not built twice.
 # Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
 # MUTORTURE_LINUX_FULL=1.
 set -euo pipefail
