@@ -1,8 +1,9 @@
 /* The Markdown summary of a campaign (read as is on a terminal): a loud line first when a
  * control run of the unmutated code failed; the score overall, per file,
  * per function beside the function's line coverage (the torture coverage table), per operator;
- * the survivors to triage first; mutants killed only sometimes; the kill reasons and the kill
- * matrix of the torture scenarios; mutants equivalent only on this host (weak-memory hint);
+ * the survivors to triage first, then those triaged with their notes; mutants killed only
+ * sometimes; the kill reasons and the kill matrix of the torture scenarios; mutants
+ * equivalent only on this host (weak-memory hint);
  * the time torture attempts took, and a note on mutated headers. Only current sources. */
 #include <stdlib.h>
 #include <string.h>
@@ -234,6 +235,41 @@ static void survivors(sqlite3 *db, FILE *out)
 	if (nr)
 		fputc('\n', out);
 }
+
+/* The survivors a maintainer has judged, by verdict (the suite's holes first), each with the
+ * note that says why: the outcome of the triage, kept with the scores. */
+static void triaged_survivors(sqlite3 *db, FILE *out)
+{
+	static const char *const verdicts[] = { "bug", "test-gap", "ignore", "equivalent" };
+	bool any = false;
+	for (size_t v = 0; v < sizeof(verdicts) / sizeof(verdicts[0]); v++) {
+		sqlite3_stmt *st = mutant_view_query(db, "survived");
+		struct mutant_view r;
+		size_t n = 0;
+		while (mutant_view_next(db, st, &r)) {
+			if (strcmp(r.verdict, verdicts[v]))
+				continue;
+			if (!any)
+				fputs("## Triaged survivors\n\n", out);
+			if (!n++)
+				fprintf(out, "### %s\n\n| mutant | where | operator | change | why |\n"
+					     "|---|---|---|---|---|\n", verdicts[v]);
+			any = true;
+			char where[4096];
+			snprintf(where, sizeof(where), "%s:%ld (%s)", r.path, r.line, r.function);
+			cell(out, r.id);
+			cell(out, where);
+			cell(out, r.operator_name);
+			cell(out, r.description);
+			cell(out, r.note);
+			fputs("|\n", out);
+		}
+		sqlite3_finalize(st);
+		if (n)
+			fputc('\n', out);
+	}
+}
+
 
 /* Kills that happened in some torture runs only: the suite catches them by chance. */
 static void sometimes_killed(sqlite3 *db, FILE *out)
@@ -567,6 +603,7 @@ void report_markdown(sqlite3 *db, FILE *out)
 		    operator_keys, 1, false);
 
 	survivors(db, out);
+	triaged_survivors(db, out);
 	sometimes_killed(db, out);
 	kill_reasons(db, out);
 	kill_matrix(db, out);

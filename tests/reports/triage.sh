@@ -63,6 +63,9 @@ grep -q "^\*\*Mutation score: $(expected_score)\*\*" "$SCRATCH/report.md" ||
 	fail 'triage changed the mutation score'
 grep -q "^After triage: $after without the 1 survivor judged equivalent or ignore\.$" \
 	"$SCRATCH/report.md" || fail "no 'After triage: $after' line: $(grep -m1 After "$SCRATCH/report.md")"
+row=$(awk '/^### / { v = $2 } v == "equivalent" && /^\| [0-9a-f]/ { print; exit }' "$SCRATCH/report.md")
+[[ $row == "| $id | qsbr.c:$line ($fn) | "*" | the flip is re-read before use |" ]] ||
+	fail "the triaged survivors do not show $id under equivalent with its note: $row"
 if mt triage "$id" wrong 2>/dev/null; then fail "verdict 'wrong' accepted"; fi
 killed=$(awk -F'\t' '$5 == "killed" { print $1; exit }' "$SCRATCH/expected.tsv")
 if mt triage "$killed" bug 2>"$SCRATCH/err"; then fail 'a killed mutant was triaged'; fi
