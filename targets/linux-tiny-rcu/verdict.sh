@@ -13,7 +13,8 @@
 #               FAILURE (e.g. `End of test: FAILURE`), `-torture.*!!!` (error counters,
 #               Reader Pipe), console badness (WARNING:, Warn, BUG, Badness, Oops:,
 #               Call Trace:, a lockdep `====` banner, stall and kthread-starvation
-#               reports, `??? Writer stall state`, any `!!!`), `Kernel panic`,
+#               reports, `??? Writer stall state`, any `!!!`), `Kernel panic`, a softirq
+#               handler that leaked a preempt count (`huh, entered softirq`),
 #               `End of test: RCU_HOTPLUG`, a `ver:` that does not advance from one
 #               statistics line to the next; or, at the end of the log, no
 #               `End of test` line at all (the guest stopped early);
@@ -30,8 +31,10 @@ set -euo pipefail
 
 # Console lines console-badness.sh ignores.
 benign='ODEBUG: |This means that this is a DEBUG kernel and it is|Warning: unable to open an initial console|Warning: Failed to add ttynull console\. No stdin, stdout, and stderr|NOHZ tick-stop error: Non-RCU local softirq work is pending, handler'
-# Lines that show a failure (parse-console.sh, console-badness.sh, plus Kernel panic).
-failure='FAILURE|-torture.*!!!|End of test: RCU_HOTPLUG|Kernel panic|Badness|WARNING:|Warn|BUG|===========|Call Trace:|Oops:|detected stalls on CPUs/tasks:|self-detected stall on CPU|Stall ended before state dump start|\?\?\? Writer stall state|rcu_.*kthread starved for|!!!'
+# Lines that show a failure (parse-console.sh, console-badness.sh, plus Kernel panic, and
+# softirq.c's "huh, entered softirq" report of a handler that leaked a preempt count: a
+# triaged survivor printed it a thousand times and passed the kernel's rules).
+failure='FAILURE|huh, entered softirq|-torture.*!!!|End of test: RCU_HOTPLUG|Kernel panic|Badness|WARNING:|Warn|BUG|===========|Call Trace:|Oops:|detected stalls on CPUs/tasks:|self-detected stall on CPU|Stall ended before state dump start|\?\?\? Writer stall state|rcu_.*kthread starved for|!!!'
 # A statistics line with the writer's version; without a current element (null or
 # zero rtc pointer) the version does not count.
 stats='torture:.*ver: ([^ ]*)'

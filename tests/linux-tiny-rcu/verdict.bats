@@ -196,3 +196,8 @@ judged_killed_by() {
 		[ "$status" -eq 0 ]
 	done
 }
+
+@test "a softirq handler that leaks a preempt count kills (not in the kernel's own rules)" {
+	with_line 'softirq: huh, entered softirq 9 RCU 000000005ec44d8e with preempt_count 00000100, exited with 00000700?'
+	judged_killed_by 'softirq: huh, entered softirq 9 RCU 000000005ec44d8e with preempt_count 00000100, exited with 00000700?'
+}
