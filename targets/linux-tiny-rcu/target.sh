@@ -121,7 +121,7 @@ ltr_build_init() {
 	mkdir -p "$root"
 	gcc -Os -s -static -nostdlib -fno-asynchronous-unwind-tables -fno-ident \
 		-include "$dir/tools/include/nolibc/nolibc.h" -Wall -Wextra -Werror \
-		-o "$root/init" "$source" -lgcc
+		-o "$root/init" "$source" -lgcc || return 1
 	(cd "$root" && echo init | cpio --quiet -o -H newc -R 0:0) >"$cpio"
 }
 
@@ -162,13 +162,13 @@ ltr_build_tree() {
 	local config jobs="${MUTORTURE_BUILD_JOBS:-$(nproc)}"
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd -P)
-	cp -al "$src/." "$dir/"
-	ltr_build_init "$dir"
+	cp -al "$src/." "$dir/" || ltr_die "cannot link the kernel source into '$dir'"
+	ltr_build_init "$dir" || ltr_die "cannot build the initramfs in '$dir'"
 	for config in "${LTR_CONFIGS[@]}"; do
-		ltr_configure "$dir" "$config"
+		ltr_configure "$dir" "$config" || ltr_die "cannot configure kernel config '$config' in '$dir'"
 		ltr_make "$dir" "$config" "$jobs" || ltr_die "cannot build kernel config '$config' in '$dir'"
 	done
-	ltr_compile_commands "$dir"
+	ltr_compile_commands "$dir" || ltr_die "cannot write the compile commands of '$dir'"
 }
 
 # ltr_built: prints the cached built tree for the current config fragments, init, gcc
@@ -177,7 +177,8 @@ ltr_build_tree() {
 # then a clone (seconds) instead of two kernel builds (minutes).
 ltr_built() {
 	local src cache key built
-	src=$(ltr_source)
+	# (Run in a command substitution, where errexit is off: every failure is checked.)
+	src=$(ltr_source) || return 1
 	cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
 	key=$( (cd "$TARGET_DIR" && cat common.config "${LTR_CONFIGS[@]/%/.config}" init.c
 		gcc --version | head -n 1
@@ -187,10 +188,10 @@ ltr_built() {
 		flock 9
 		if [[ ! -e "$built/.mutorture/built" ]]; then
 			rm -rf "$built"
-			ltr_build_tree "$src" "$built" >&2
+			ltr_build_tree "$src" "$built" >&2 || exit 1
 			touch "$built/.mutorture/built"
 		fi
-	) 9>"$built.lock"
+	) 9>"$built.lock" || return 1
 	printf '%s\n' "$built"
 }
 
@@ -200,7 +201,7 @@ target_setup() {
 	local dir="$1" built
 	mkdir -p "$dir"
 	[[ -z "$(ls -A "$dir")" ]] || ltr_die "cannot set up '$dir': not empty"
-	built=$(ltr_built)
+	built=$(ltr_built) || ltr_die "cannot build the kernel into the cache (see the messages above)"
 	target_clone "$built" "$dir"
 }
 
