@@ -171,28 +171,41 @@ ltr_build_tree() {
 	ltr_compile_commands "$dir" || ltr_die "cannot write the compile commands of '$dir'"
 }
 
-# ltr_built: prints the cached built tree for the current config fragments, init, gcc
-# and source package, building it on first use (under a lock, so that concurrent setups
-# build it once). Campaigns and tests set up the same kernel again and again: a setup is
-# then a clone (seconds) instead of two kernel builds (minutes).
-ltr_built() {
-	local src cache key built
+# ltr_cached NAME KEYS BUILDER: prints the cache entry linux-VERSION-NAME-KEY, KEY a hash of
+# what the function KEYS prints (run in this folder: the config fragments and whatever else
+# the entry is made from), gcc's version and the source package; on first use the function
+# BUILDER SRC DIR makes it from the unpacked source, under a lock so that concurrent setups
+# build it once. Campaigns and tests set up the same kernels again and again: a setup is
+# then a clone (seconds) instead of kernel builds (minutes).
+ltr_cached() {
+	local name="$1" keys="$2" builder="$3" src cache key built
 	# (Run in a command substitution, where errexit is off: every failure is checked.)
 	src=$(ltr_source) || return 1
 	cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
-	key=$( (cd "$TARGET_DIR" && cat common.config "${LTR_CONFIGS[@]/%/.config}" init.c
+	key=$( (cd "$TARGET_DIR" && "$keys"
 		gcc --version | head -n 1
 		stat -c '%s %Y' "$LTR_PACKAGE_TARBALL") | sha256sum | cut -c1-16)
-	built="$cache/linux-$LTR_VERSION-built-$key"
+	built="$cache/linux-$LTR_VERSION-$name-$key"
 	(
 		flock 9
 		if [[ ! -e "$built/.mutorture/built" ]]; then
 			rm -rf "$built"
-			ltr_build_tree "$src" "$built" >&2 || exit 1
-			touch "$built/.mutorture/built"
+			"$builder" "$src" "$built" >&2 || exit 1
+			mkdir -p "$built/.mutorture" && touch "$built/.mutorture/built"
 		fi
 	) 9>"$built.lock" || return 1
 	printf '%s\n' "$built"
+}
+
+# ltr_built_keys: what the built tree is made from, besides gcc and the source package.
+ltr_built_keys() {
+	cat common.config "${LTR_CONFIGS[@]/%/.config}" init.c
+}
+
+# ltr_built: prints the cached built tree (ltr_build_tree) for the current config
+# fragments, init, gcc and source package.
+ltr_built() {
+	ltr_cached built ltr_built_keys ltr_build_tree
 }
 
 # target_setup DIR: the pristine tree (DIR absent or empty): a worker-style clone of the
@@ -421,37 +434,33 @@ ltr_gcov_extract() {
 		ltr_die "gcov data file '*$suffix' of '$log' is incomplete ($(stat -c %s "$out") of $size bytes)"
 }
 
-# ltr_gcov_built: prints the cached tree of coverage kernels (DIR/.gcov-CONFIG for every
-# config) for the current fragments, gcov.config, instrumented objects, gcc and source
-# package, building it on first use under a lock, like ltr_built: a coverage run then costs
-# a copy and a no-op build instead of two kernel builds.
-ltr_gcov_built() {
-	local src cache key built config
+# ltr_gcov_keys: what the coverage kernels are made from, besides gcc and the source package.
+ltr_gcov_keys() {
+	cat common.config "${LTR_CONFIGS[@]/%/.config}" gcov.config
+	ltr_gcov_vars
+}
+
+# ltr_build_gcov_tree SRC DIR: the coverage kernels (DIR/.gcov-CONFIG for every config, only
+# the objects of TARGET_SOURCES instrumented) built in DIR (absent), hard links to SRC.
+ltr_build_gcov_tree() {
+	local src="$1" built="$2" config
 	local -a vars
-	src=$(ltr_source) || return 1
-	cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
-	key=$( (cd "$TARGET_DIR" && cat common.config "${LTR_CONFIGS[@]/%/.config}" gcov.config
-		ltr_gcov_vars
-		gcc --version | head -n 1
-		stat -c '%s %Y' "$LTR_PACKAGE_TARBALL") | sha256sum | cut -c1-16)
-	built="$cache/linux-$LTR_VERSION-gcov-$key"
-	(
-		flock 9
-		if [[ ! -e "$built/.mutorture/built" ]]; then
-			rm -rf "$built"
-			mkdir -p "$built" && cp -al "$src/." "$built/" ||
-				ltr_die "cannot link the kernel source into '$built'"
-			mapfile -t vars < <(ltr_gcov_vars)
-			for config in "${LTR_CONFIGS[@]}"; do
-				ltr_configure "$built" "$config" "$built/.gcov-$config" "$TARGET_DIR/gcov.config"
-				make -C "$built" O="$built/.gcov-$config" -j "${MUTORTURE_BUILD_JOBS:-$(nproc)}" \
-					vmlinux "${vars[@]}" ||
-					ltr_die "cannot build the coverage kernel '$config' in '$built'"
-			done >&2
-			mkdir -p "$built/.mutorture" && touch "$built/.mutorture/built"
-		fi
-	) 9>"$built.lock" || return 1
-	printf '%s\n' "$built"
+	mkdir -p "$built" && cp -al "$src/." "$built/" ||
+		ltr_die "cannot link the kernel source into '$built'"
+	mapfile -t vars < <(ltr_gcov_vars)
+	for config in "${LTR_CONFIGS[@]}"; do
+		ltr_configure "$built" "$config" "$built/.gcov-$config" "$TARGET_DIR/gcov.config"
+		make -C "$built" O="$built/.gcov-$config" -j "${MUTORTURE_BUILD_JOBS:-$(nproc)}" \
+			vmlinux "${vars[@]}" ||
+			ltr_die "cannot build the coverage kernel '$config' in '$built'"
+	done
+}
+
+# ltr_gcov_built: prints the cached tree of coverage kernels (ltr_build_gcov_tree) for the
+# current fragments, gcov.config, instrumented objects, gcc and source package: a coverage
+# run then costs a copy and a no-op build instead of two kernel builds.
+ltr_gcov_built() {
+	ltr_cached gcov ltr_gcov_keys ltr_build_gcov_tree
 }
 
 # target_coverage DIR OUT: every scenario once on a coverage kernel, and the per-line counts
