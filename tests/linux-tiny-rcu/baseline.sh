@@ -6,14 +6,13 @@
 # incremental build there compiles nothing, and every scenario passes on the
 # unmutated kernel: exit 0, a clean `End of test: SUCCESS`, no kill reason.
 # Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
-# MUTORTURE_LINUX_FULL=1.
+# MUTORTURE_LINUX_FULL=1 (lib.sh).
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 work="$1"
 tree="$work/pristine"
 worker="$work/worker-baseline"
-[[ "${MUTORTURE_LINUX_FULL:-0}" == 1 ]] || export MUTORTURE_DURATION="${LTR_TEST_DURATION:-10}"
 
 rm -rf "$worker"
 note "target_clone"

@@ -9,7 +9,7 @@
 # leaves the coverage kernels out; and `mutorture coverage` imports the file into a
 # campaign, marking a mutant of the never-run line uncovered and leaving the others pending.
 # Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
-# MUTORTURE_LINUX_FULL=1.
+# MUTORTURE_LINUX_FULL=1 (lib.sh).
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -17,7 +17,6 @@ work="$1"
 tree="$work/pristine"
 mutorture="${MUTORTURE_BIN:?MUTORTURE_BIN names the mutorture binary (ctest sets it)}"
 out="$work/coverage.tsv"
-[[ "${MUTORTURE_LINUX_FULL:-0}" == 1 ]] || export MUTORTURE_DURATION="${LTR_TEST_DURATION:-10}"
 
 # line_in FILE FUNCTION TEXT: number of the first line of FILE (in the tree) holding TEXT
 # after the line that begins the definition of FUNCTION.

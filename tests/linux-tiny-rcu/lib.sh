@@ -10,6 +10,9 @@ TARGET_DIR=$(cd "$LTR_TESTS/../../targets/linux-tiny-rcu" && pwd)
 source "$TARGET_DIR/target.sh"
 # Tests build with every core (campaigns default to one per job).
 export MUTORTURE_BUILD_JOBS="${MUTORTURE_BUILD_JOBS:-$(nproc)}"
+# Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
+# MUTORTURE_LINUX_FULL=1.
+[[ "${MUTORTURE_LINUX_FULL:-0}" == 1 ]] || export MUTORTURE_DURATION="${LTR_TEST_DURATION:-10}"
 
 # fail MESSAGE: ends the test as failed.
 fail() {

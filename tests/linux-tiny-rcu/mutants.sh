@@ -8,14 +8,13 @@
 # build error (a survivor is in runner.sh). Afterwards the file is restored by rename
 # and the cached kernel source (shared by hard links) must be unchanged.
 # Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
-# MUTORTURE_LINUX_FULL=1.
+# MUTORTURE_LINUX_FULL=1 (lib.sh).
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 work="$1"
 tree="$work/pristine"
 worker="$work/worker-mutants"
-[[ "${MUTORTURE_LINUX_FULL:-0}" == 1 ]] || export MUTORTURE_DURATION="${LTR_TEST_DURATION:-10}"
 cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/linux-$LTR_VERSION"
 cache_sums=$(cd "$cache" && sha256sum "${TARGET_SOURCES[@]}")
 

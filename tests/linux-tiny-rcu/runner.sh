@@ -9,7 +9,7 @@
 # left uncovered). The runner's target_setup clones the built tree that the setup test left
 # in the cache, so the kernel is not built twice.
 # Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
-# MUTORTURE_LINUX_FULL=1.
+# MUTORTURE_LINUX_FULL=1 (lib.sh).
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -18,7 +18,7 @@ mutorture="${MUTORTURE_BIN:?MUTORTURE_BIN names the mutorture binary (ctest sets
 db="$work/campaign.db"
 tree="$db.d/pristine"
 duration=()
-[[ "${MUTORTURE_LINUX_FULL:-0}" == 1 ]] || duration=(--duration "${LTR_TEST_DURATION:-10}")
+[[ -z "${MUTORTURE_DURATION:-}" ]] || duration=(--duration "$MUTORTURE_DURATION")
 
 rm -rf "$db" "$db.d"
 mkdir -p "$tree"

@@ -106,8 +106,7 @@ fresh() {
 	# Each torture run left a decoy sleep in its process group: none of them is alive.
 	[ -z "$(leftovers "$db.d")" ]
 	# The pristine tree is as target_setup left it.
-	source "$MUTORTURE_HOME/runner/functions.sh"
-	[ "$(mt_tree_hash "$db.d/pristine")" = "$(cat "$db.d/pristine.hash")" ]
+	pristine_unchanged "$db"
 }
 
 @test "one run per campaign; Ctrl-C stops cleanly after recording what finished" {

@@ -37,6 +37,13 @@ leftovers() {
 	grep -lzF "MT_CAMPAIGN=$1" /proc/[0-9]*/environ 2>/dev/null | sed 's|/proc/||; s|/environ||' || true
 }
 
+# pristine_unchanged DB: fails unless the pristine tree is as target_setup left it (its hash
+# equals the one recorded right after setup).
+pristine_unchanged() {
+	(source "$MUTORTURE_HOME/runner/functions.sh" &&
+		[ "$(mt_tree_hash "$1.d/pristine")" = "$(cat "$1.d/pristine.hash")" ])
+}
+
 # mutant_where DB OPERATOR FUNCTION PATTERN: prints the id of the first mutant of OPERATOR in
 # FUNCTION whose description matches the grep pattern.
 mutant_where() {

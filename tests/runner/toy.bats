@@ -22,6 +22,12 @@ trees_clean() {
 	done
 }
 
+# campaign_clean DB: fails unless no process of the campaign is left, every worker tree is
+# clean and the pristine tree is unchanged.
+campaign_clean() {
+	[ -z "$(leftovers "$1.d")" ] && trees_clean "$1" && pristine_unchanged "$1"
+}
+
 @test "a small campaign classifies every mutant and kills the known-dead ones" {
 	local sync_deleted call_rewritten
 	run mt campaign toy-rcu --db "$TOY_DB" --jobs 2 --duration 0.3 \
@@ -46,10 +52,7 @@ trees_clean() {
 	[ "$(query "$TOY_DB" "SELECT count(*) FROM result r WHERE kind = 'torture' AND status IN ('killed', 'survived', 'timeout')
 		AND NOT EXISTS (SELECT 1 FROM scenario_run s WHERE s.result_id = r.id)")" -eq 0 ]
 	[[ $output == *"Mutation score"* ]]
-	[ -z "$(leftovers "$TOY_DB.d")" ]
-	trees_clean "$TOY_DB"
-	source "$MUTORTURE_HOME/runner/functions.sh"
-	[ "$(mt_tree_hash "$TOY_DB.d/pristine")" = "$(cat "$TOY_DB.d/pristine.hash")" ]
+	campaign_clean "$TOY_DB"
 }
 
 @test "kill -9 mid-campaign, then run again: no result lost, none duplicated" {
@@ -83,10 +86,7 @@ trees_clean() {
 	[ "$(mt list --db "$TOY_DB" --files rcu-list.c --pending --format ids | wc -l)" -eq 0 ]
 	[ "$(query "$TOY_DB" "SELECT count(*) FROM (SELECT mutant_id FROM result WHERE kind = 'torture'
 		GROUP BY mutant_id HAVING count(*) > 1)")" -eq 0 ]
-	[ -z "$(leftovers "$TOY_DB.d")" ]
-	trees_clean "$TOY_DB"
-	source "$MUTORTURE_HOME/runner/functions.sh"
-	[ "$(mt_tree_hash "$TOY_DB.d/pristine")" = "$(cat "$TOY_DB.d/pristine.hash")" ]
+	campaign_clean "$TOY_DB"
 }
 
 @test "cheap before expensive: equivalent, duplicate, uncovered; controls pass; survivors repeated" {
