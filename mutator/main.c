@@ -1,14 +1,13 @@
 /* The mutorture command: one table of verbs. C verbs run in this process; the campaign verbs
  * are bash scripts under runner/ that are exec'd with MUTORTURE_HOME and MUTORTURE_BIN set, so
  * they call back into this binary for every database access. */
-#include <limits.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "path.h"
 #include "util.h"
 
 struct verb {
@@ -33,49 +32,6 @@ static const struct verb verbs[] = {
 	{ "triage", cmd_triage, NULL, "give a survivor a verdict; --list shows them all" },
 	{ "report", cmd_report, NULL, "scores, coverage, kill matrix; JSON and HTML reports" },
 };
-
-static char home_buf[PATH_MAX];
-static char binary_buf[PATH_MAX];
-
-const char *mutorture_binary(void)
-{
-	if (!binary_buf[0]) {
-		ssize_t n = readlink("/proc/self/exe", binary_buf, sizeof(binary_buf) - 1);
-		if (n <= 0)
-			die("cannot find the mutorture binary through /proc/self/exe");
-		binary_buf[n] = '\0';
-	}
-	return binary_buf;
-}
-
-const char *mutorture_home(void)
-{
-	if (home_buf[0])
-		return home_buf;
-	const char *env = getenv("MUTORTURE_HOME");
-	if (env && *env) {
-		snprintf(home_buf, sizeof(home_buf), "%s", env);
-		return home_buf;
-	}
-	/* Installed layout: <prefix>/bin/mutorture and <prefix>/share/mutorture. */
-	char bin[PATH_MAX];
-	snprintf(bin, sizeof(bin), "%s", mutorture_binary());
-	char *slash = strrchr(bin, '/');
-	if (slash) {
-		*slash = '\0';
-		char *share = xasprintf("%s/../share/mutorture", bin);
-		char *probe = xasprintf("%s/runner", share);
-		bool installed = access(probe, F_OK) == 0 && strlen(share) < sizeof(home_buf);
-		if (installed)
-			memcpy(home_buf, share, strlen(share) + 1);
-		free(probe);
-		free(share);
-		if (installed)
-			return home_buf;
-	}
-	snprintf(home_buf, sizeof(home_buf), "%s", MUTORTURE_SOURCE_DIR);
-	return home_buf;
-}
 
 static void print_help(FILE *out)
 {

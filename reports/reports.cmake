@@ -1,4 +1,5 @@
-# The reports' build-time assets, included by the top CMakeLists.txt. The HTML template and
+# The reports: the library of report writers (reports/*.c) and their build-time assets,
+# included by the top CMakeLists.txt. The HTML template and
 # the mutation-testing-elements bundle are embedded in the binary (mutorture_embed), so
 # `mutorture report --html` writes one self-contained page without looking for files at run
 # time. The bundle comes from npm (`npm ci` of reports/package-lock.json into the build dir);
@@ -33,4 +34,6 @@ endif()
 
 mutorture_embed("${elements_js}" mutation_test_elements_js)
 mutorture_embed("${CMAKE_CURRENT_SOURCE_DIR}/reports/report.html" report_html_template)
-set(REPORT_ASSET_SOURCES "${mutation_test_elements_js_SOURCE}" "${report_html_template_SOURCE}")
+mutorture_library(mutorture_reports "${CMAKE_CURRENT_SOURCE_DIR}/reports"
+  "${mutation_test_elements_js_SOURCE}" "${report_html_template_SOURCE}")
+target_link_libraries(mutorture_reports PUBLIC mutorture_store)

@@ -51,7 +51,7 @@ if grep -vxE 'qsbr|mb|rwlock' "$SCRATCH/scenarios"; then fail 'unknown scenario 
 if [[ -n $modules ]]; then
 	note 'report --json validates'
 	mt report --quiet --json "$SCRATCH/report.json"
-	node "$MUTORTURE_HOME/reports/validate-report.cjs" "$modules" "$SCRATCH/report.json" \
+	node "$MUTORTURE_HOME/tests/reports/validate-report.cjs" "$modules" "$SCRATCH/report.json" \
 		>"$SCRATCH/counts" || fail 'the JSON report does not validate'
 	check_schema_counts "$SCRATCH/counts"
 fi

@@ -16,7 +16,7 @@ if grep -Eq '<(script|link)[^>]+(src|href)=' "$SCRATCH/report.html"; then
 	fail 'the HTML report loads an external file'
 fi
 mkdir -p "$shots"
-node "$MUTORTURE_HOME/reports/render-report.cjs" "$modules" "$SCRATCH/report.html" \
+node "$MUTORTURE_HOME/tests/reports/render-report.cjs" "$modules" "$SCRATCH/report.html" \
 	"$shots/report" >"$SCRATCH/rendered" || fail 'the HTML report did not render'
 cat "$SCRATCH/rendered"
 total=$(wc -l <"$SCRATCH/expected.tsv")

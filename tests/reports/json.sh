@@ -15,7 +15,7 @@ record_outcomes
 
 note 'report --json validates against the schema'
 mt report --quiet --json "$SCRATCH/report.json"
-node "$MUTORTURE_HOME/reports/validate-report.cjs" "$modules" "$SCRATCH/report.json" \
+node "$MUTORTURE_HOME/tests/reports/validate-report.cjs" "$modules" "$SCRATCH/report.json" \
 	>"$SCRATCH/counts" || fail 'the JSON report does not validate'
 check_schema_counts "$SCRATCH/counts"
 grep -q '/\* r\\ufffdsum\\ufffd: caf\\ufffd \*/' "$SCRATCH/report.json" ||
@@ -23,7 +23,7 @@ grep -q '/\* r\\ufffdsum\\ufffd: caf\\ufffd \*/' "$SCRATCH/report.json" ||
 
 note 'a broken report does not validate (the validator can fail)'
 sed 's/"status":"Killed"/"status":"Dead"/' "$SCRATCH/report.json" >"$SCRATCH/broken.json"
-if node "$MUTORTURE_HOME/reports/validate-report.cjs" "$modules" "$SCRATCH/broken.json" 2>/dev/null; then
+if node "$MUTORTURE_HOME/tests/reports/validate-report.cjs" "$modules" "$SCRATCH/broken.json" 2>/dev/null; then
 	fail 'a report with status "Dead" validated'
 fi
 

@@ -1,0 +1,50 @@
+/* Command-line options declared as data, as git's parse-options: each verb lists its options
+ * in an array and gets --help for free. --help is answered before the verb touches anything. */
+#ifndef MUTORTURE_OPTIONS_H
+#define MUTORTURE_OPTIONS_H
+
+#include <stddef.h>
+
+#include "strlist.h"
+
+enum option_type {
+	OPTION_END,
+	OPTION_BOOL,   /* int *: set to 1 */
+	OPTION_STRING, /* const char **: last value wins */
+	OPTION_INT,    /* long *: decimal, checked */
+	OPTION_DOUBLE, /* double *: checked */
+	OPTION_LIST,   /* struct strlist *: every value, also comma-separated ones split */
+};
+
+struct option {
+	enum option_type type;
+	char short_name;       /* 0 for none */
+	const char *long_name; /* without the leading dashes */
+	void *value;
+	const char *argh;      /* name of the argument in help, e.g. "FILE" */
+	const char *help;
+};
+
+#define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), (v), NULL, (h) }
+#define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), (v), (a), (h) }
+#define OPT_INT(s, l, v, a, h) { OPTION_INT, (s), (l), (v), (a), (h) }
+#define OPT_DOUBLE(s, l, v, a, h) { OPTION_DOUBLE, (s), (l), (v), (a), (h) }
+#define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), (v), (a), (h) }
+#define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL }
+
+/* The --db option every database verb takes; default from $MUTORTURE_DB, else mutorture.db. */
+#define OPT_DB(v) OPT_STRING(0, "db", (v), "FILE", "campaign database (default: $MUTORTURE_DB or ./mutorture.db)")
+const char *default_db_path(void);
+
+/*
+ * Parses argv[1..argc) (argv[0] is the verb). Positional arguments are moved to the front of
+ * argv and their count is returned; a "--" stops option parsing and is kept as a positional
+ * argument so a verb can take compiler flags after it. "-h"/"--help" print the usage lines
+ * and the option table to stdout and exit 0; a bad option is a usage error (exit 129).
+ */
+int parse_options(int argc, const char **argv, const struct option *options,
+		  const char *const *usage);
+/* Prints the usage lines and options to stderr and exits 129: for a wrong positional count. */
+_Noreturn void usage_with_options(const char *const *usage, const struct option *options);
+
+#endif

@@ -1,0 +1,157 @@
+/* mutorture survivors: the mutants of the current sources that survived every torture attempt,
+ * with where they are, what they change, how often they were tried (kills/attempts, as the view
+ * mutant_status counts them) and their triage state; --diff adds each one's unified diff. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "db.h"
+#include "udiff.h"
+#include "json.h"
+#include "mutant-view.h"
+#include "mutant.h"
+#include "options.h"
+#include "triage.h"
+#include "tsv.h"
+#include "util.h"
+
+enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON };
+
+static enum format parse_format(const char *name)
+{
+	if (!strcmp(name, "table"))
+		return FORMAT_TABLE;
+	if (!strcmp(name, "tsv"))
+		return FORMAT_TSV;
+	if (!strcmp(name, "json"))
+		return FORMAT_JSON;
+	usage_error("unknown format '%s' (table, tsv or json)", name);
+}
+
+static void print_row(const struct mutant_view *r, enum format format, struct json *j)
+{
+	char where[4096], kills[64];
+	snprintf(where, sizeof(where), "%s:%ld", r->path, r->line);
+	snprintf(kills, sizeof(kills), "%ld/%ld", r->kills, r->attempts);
+	switch (format) {
+	case FORMAT_TABLE:
+		printf("%-16s  %-28s %-24s %-14s %-6s %-22s %s\n", r->id, where,
+		       *r->function ? r->function : "-", r->operator_name, kills,
+		       *triage_state(r->verdict, r->review_verdict) ? triage_state(r->verdict, r->review_verdict) : "-", r->description);
+		return;
+	case FORMAT_TSV: {
+		char line[32], k[32], a[32];
+		snprintf(line, sizeof(line), "%ld", r->line);
+		snprintf(k, sizeof(k), "%ld", r->kills);
+		snprintf(a, sizeof(a), "%ld", r->attempts);
+		const char *fields[] = { r->id, r->path, line, r->function, r->operator_name, k, a,
+					 triage_state(r->verdict, r->review_verdict), r->description };
+		size_t n = sizeof(fields) / sizeof(fields[0]);
+		for (size_t i = 0; i < n; i++)
+			tsv_field(stdout, fields[i], i + 1 == n);
+		return;
+	}
+	case FORMAT_JSON:
+		json_object_begin(j, NULL);
+		json_string(j, "id", r->id);
+		json_string(j, "path", r->path);
+		json_int(j, "line", r->line);
+		json_int(j, "column", r->col);
+		json_string(j, "function", r->function);
+		json_string(j, "operator", r->operator_name);
+		json_string(j, "description", r->description);
+		json_string(j, "original", r->original);
+		json_string(j, "replacement", r->replacement);
+		json_int(j, "kills", r->kills);
+		json_int(j, "attempts", r->attempts);
+		json_string(j, "triage", r->verdict);
+		json_string(j, "note", r->note);
+		json_string(j, "review", r->review_verdict);
+		json_object_end(j);
+		return;
+	}
+}
+
+/* The survivor's change as a unified diff against its source, as 'mutorture show' prints it. */
+static void print_diff(sqlite3 *db, const char *id)
+{
+	struct mutant_row m;
+	mutant_load(db, id, &m);
+	size_t len;
+	char *mutated = mutant_text(&m, &len);
+	struct strbuf out = STRBUF_INIT;
+	diff_unified(&out, m.path, m.content, m.len, mutated, len);
+	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
+	putchar('\n');
+	sb_release(&out);
+	free(mutated);
+	mutant_free(&m);
+}
+
+int cmd_survivors(int argc, const char **argv)
+{
+	const char *db_file = default_db_path();
+	const char *format_name = "table";
+	struct strlist files = { 0 }, functions = { 0 }, operators = { 0 };
+	int untriaged = 0, diff = 0;
+	static const char *const usage[] = {
+		"mutorture survivors [--db FILE] [--file PATH]... [--function NAME]... "
+		"[--operator OP]... [--untriaged] [--diff] [--format table|tsv|json]",
+		NULL
+	};
+	const struct option options[] = {
+		OPT_DB(&db_file),
+		OPT_LIST(0, "file", &files, "PATH", "only in these files (path or its tail)"),
+		OPT_LIST(0, "function", &functions, "NAME", "only in these functions"),
+		OPT_LIST(0, "operator", &operators, "OP", "only made by these operators"),
+		OPT_BOOL(0, "untriaged", &untriaged, "only survivors without a verdict (or with one to review)"),
+		OPT_BOOL(0, "diff", &diff, "show each survivor's unified diff (table format)"),
+		OPT_STRING(0, "format", &format_name, "FORMAT",
+			   "table (default), json, or tsv: id path line function operator kills "
+			   "attempts triage description"),
+		OPT_END(),
+	};
+	if (parse_options(argc, argv, options, usage) != 0)
+		usage_with_options(usage, options);
+	enum format format = parse_format(format_name);
+	if (diff && format != FORMAT_TABLE)
+		usage_error("--diff goes with the table format only");
+
+	sqlite3 *db = db_open(db_file, DB_READ);
+	triage_attach(db);
+	struct strbuf out = STRBUF_INIT;
+	struct json j;
+	json_init(&j, &out);
+	if (format == FORMAT_JSON)
+		json_array_begin(&j, NULL);
+	else if (format == FORMAT_TABLE)
+		printf("%-16s  %-28s %-24s %-14s %-6s %-22s %s\n", "ID", "LOCATION", "FUNCTION",
+		       "OPERATOR", "KILLS", "TRIAGE", "DESCRIPTION");
+	sqlite3_stmt *st = mutant_view_query(db, "survived");
+	struct mutant_view r;
+	long shown = 0;
+	while (mutant_view_next(db, st, &r)) {
+		if (!mutant_view_matches(&r, &files, &functions, &operators))
+			continue;
+		if (untriaged && *r.verdict)
+			continue;
+		print_row(&r, format, &j);
+		if (diff)
+			print_diff(db, r.id);
+		shown++;
+	}
+	sqlite3_finalize(st);
+	if (format == FORMAT_JSON) {
+		json_array_end(&j);
+		json_finish(&j);
+		printf("%s\n", out.buf);
+	} else if (format == FORMAT_TABLE)
+		printf("%ld survivor%s\n", shown, shown == 1 ? "" : "s");
+	sb_release(&out);
+	strlist_clear(&files);
+	strlist_clear(&functions);
+	strlist_clear(&operators);
+	db_close(db);
+	return 0;
+}

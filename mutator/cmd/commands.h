@@ -1,0 +1,19 @@
+/* Every verb of the mutorture command: one function per verb, one file per verb
+ * (mutator/cmd-<verb>.c), all listed in the table in main.c. A verb gets argv with its own
+ * name in argv[0] and returns the process exit status. */
+#ifndef MUTORTURE_COMMANDS_H
+#define MUTORTURE_COMMANDS_H
+
+int cmd_init(int argc, const char **argv);
+int cmd_coverage(int argc, const char **argv);
+int cmd_generate(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
+int cmd_show(int argc, const char **argv);
+int cmd_apply(int argc, const char **argv);
+int cmd_record(int argc, const char **argv);
+int cmd_status(int argc, const char **argv);
+int cmd_survivors(int argc, const char **argv);
+int cmd_triage(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
+
+#endif

@@ -1,0 +1,509 @@
+/* The generator; see generate.h and operator-api.h. Invariants: the text operators see is
+ * exactly the text that was hashed and parsed (it is handed to libclang as an unsaved file,
+ * also when it is a header parsed through the translation unit of --via), "this file" is
+ * always the file being mutated (the source model's file), never libclang's main file, every
+ * kept proposal lies in code the preprocessor kept and outside comments, and a proposal's id
+ * depends only on (path, content hash, range, replacement).
+ *
+ * The generator owns everything per file: the source model (source.h), the suppressed regions
+ * (suppress.h), the function extents, and the proposals. Operators only read the model and
+ * propose; nothing calls back into the generator but through operator-api.h. */
+#include "generate.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cursor.h"
+#include "suppress.h"
+#include "util.h"
+
+struct function_span {
+	unsigned start, end;
+	char *name;
+};
+
+struct gen_ctx {
+	const struct gen_request *req;
+	struct source src;
+	struct suppression suppressed;
+	char hash[HASH_HEX_LEN + 1];
+	struct function_span *functions; /* top-level function definitions, in file order */
+	size_t nr_functions;
+	struct gen_result *out;
+	size_t alloc;
+	size_t *id_table; /* open addressing over out->mutants: index + 1, 0 = empty */
+	size_t id_table_size;
+	CXCursor *stack; /* the walk's ancestors, the translation unit first */
+	size_t depth, stack_alloc;
+};
+
+/* --- counts ----------------------------------------------------------------------------- */
+
+void gen_counts_add(struct gen_counts *c, const char *name, unsigned n)
+{
+	for (size_t i = 0; i < c->nr; i++)
+		if (!strcmp(c->items[i].name, name)) {
+			c->items[i].n += n;
+			return;
+		}
+	c->items = xrealloc(c->items, (c->nr + 1) * sizeof(*c->items));
+	c->items[c->nr].name = xstrdup(name);
+	c->items[c->nr].n = n;
+	c->nr++;
+}
+
+void gen_counts_clear(struct gen_counts *c)
+{
+	for (size_t i = 0; i < c->nr; i++)
+		free(c->items[i].name);
+	free(c->items);
+	memset(c, 0, sizeof(*c));
+}
+
+/* --- the operator interface ----------------------------------------------------------- */
+
+const struct source *gen_source(const struct gen_ctx *ctx)
+{
+	return &ctx->src;
+}
+
+const struct rule_set *gen_rules(const struct gen_ctx *ctx)
+{
+	return ctx->req->rules;
+}
+
+CXCursor gen_ancestor(const struct gen_ctx *ctx, unsigned n)
+{
+	if (n >= ctx->depth)
+		return clang_getNullCursor();
+	return ctx->stack[ctx->depth - 1 - n];
+}
+
+void gen_skip(struct gen_ctx *ctx, const struct mutation_operator *op, const char *reason)
+{
+	(void)op;
+	gen_counts_add(&ctx->out->skipped, reason, 1);
+}
+
+/* --- proposals ---------------------------------------------------------------------------- */
+
+static const char *enclosing_function(const struct gen_ctx *ctx, unsigned offset)
+{
+	for (size_t i = 0; i < ctx->nr_functions; i++)
+		if (ctx->functions[i].start <= offset && offset < ctx->functions[i].end)
+			return ctx->functions[i].name;
+	return "";
+}
+
+static bool function_selected(const struct gen_ctx *ctx, const char *function)
+{
+	const struct strlist *f = ctx->req->functions;
+	return !f || !f->nr || strlist_has(f, function);
+}
+
+static uint64_t id_key(const char *id)
+{
+	return strtoull(id, NULL, 16);
+}
+
+/* Records id as mutant index and returns index, or returns the index of the mutant that
+ * already has this id. */
+static size_t id_insert(struct gen_ctx *ctx, const char *id, size_t index)
+{
+	if (2 * (ctx->out->nr + 1) > ctx->id_table_size) {
+		size_t size = ctx->id_table_size ? 2 * ctx->id_table_size : 256;
+		size_t *table = xcalloc(size, sizeof(*table));
+		for (size_t i = 0; i < ctx->id_table_size; i++) {
+			size_t v = ctx->id_table[i];
+			if (!v)
+				continue;
+			size_t j = id_key(ctx->out->mutants[v - 1].id) & (size - 1);
+			while (table[j])
+				j = (j + 1) & (size - 1);
+			table[j] = v;
+		}
+		free(ctx->id_table);
+		ctx->id_table = table;
+		ctx->id_table_size = size;
+	}
+	size_t mask = ctx->id_table_size - 1;
+	for (size_t j = id_key(id) & mask;; j = (j + 1) & mask) {
+		size_t v = ctx->id_table[j];
+		if (!v) {
+			ctx->id_table[j] = index + 1;
+			return index;
+		}
+		if (!strcmp(ctx->out->mutants[v - 1].id, id))
+			return v - 1;
+	}
+}
+
+/* One line, at most about 40 bytes of each side: "'a < b' -> 'a <= b'". */
+static char *describe(const char *original, const char *replacement)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *sides[2] = { original, replacement };
+	for (int i = 0; i < 2; i++) {
+		sb_adds(&sb, i ? " -> '" : "'");
+		int spaced = 0;
+		size_t n = 0;
+		const char *p = sides[i];
+		/* Whitespace runs (newlines too) become one space: the description is one line. */
+		for (; *p && n < 40; p++) {
+			if (isspace((unsigned char)*p)) {
+				spaced = 1;
+				continue;
+			}
+			if (spaced && n)
+				sb_addc(&sb, ' '), n++;
+			spaced = 0;
+			sb_addc(&sb, *p);
+			n++;
+		}
+		if (*p)
+			sb_adds(&sb, "...");
+		sb_addc(&sb, '\'');
+	}
+	return sb_detach(&sb, NULL);
+}
+
+/* The first reason to drop a proposal, or NULL to keep it. */
+static const char *reject_reason(struct gen_ctx *ctx, unsigned start, unsigned end,
+				 const char *replacement, const char *function, unsigned line,
+				 unsigned end_line)
+{
+	const struct source *src = &ctx->src;
+	if (start > end || end > src->len)
+		return "range";
+	if (strlen(replacement) == end - start && !memcmp(src->text + start, replacement, end - start))
+		return "unchanged";
+	if (source_in_inactive(src, start, end))
+		return "inactive";
+	if (source_in_comment(src, start) || (end > start && source_in_comment(src, end - 1)))
+		return "comment";
+	if (!line_set_hits(ctx->req->lines, line, end_line))
+		return "lines";
+	if (!line_set_hits(ctx->req->diff, line, end_line))
+		return "diff";
+	if (!function_selected(ctx, function))
+		return "function";
+	return suppress_reason(&ctx->suppressed, start, end);
+}
+
+/* Moves one count from one name to another (a mutant that changes operator). */
+static void counts_move(struct gen_counts *c, const char *from, const char *to)
+{
+	for (size_t i = 0; i < c->nr; i++)
+		if (!strcmp(c->items[i].name, from) && c->items[i].n)
+			c->items[i].n--;
+	gen_counts_add(c, to, 1);
+}
+
+/* Position of op among the selected operators (the registry's order); nr_ops if not selected. */
+static size_t op_rank(const struct gen_ctx *ctx, const struct mutation_operator *op)
+{
+	size_t i = 0;
+	while (i < ctx->req->nr_ops && ctx->req->ops[i] != op)
+		i++;
+	return i;
+}
+
+void gen_propose(struct gen_ctx *ctx, const struct mutation_operator *op, const char *tag,
+		 unsigned start, unsigned end, const char *replacement, const char *description)
+{
+	const struct source *src = &ctx->src;
+	unsigned line = 0, col = 0, end_line = 0, end_col = 0;
+	const char *function = "";
+	if (start <= end && end <= src->len) {
+		source_line_col(src, start, &line, &col);
+		source_line_col(src, end, &end_line, &end_col);
+		function = enclosing_function(ctx, start);
+	}
+	size_t rank = op_rank(ctx, op);
+	const char *why = rank == ctx->req->nr_ops
+				  ? "operator"
+				  : reject_reason(ctx, start, end, replacement, function, line, end_line);
+	if (why) {
+		gen_counts_add(&ctx->out->skipped, why, 1);
+		return;
+	}
+	struct gen_result *out = ctx->out;
+	if (out->nr == ctx->alloc) {
+		ctx->alloc = ctx->alloc ? 2 * ctx->alloc : 64;
+		out->mutants = xrealloc(out->mutants, ctx->alloc * sizeof(*out->mutants));
+	}
+	struct gen_mutant *m = &out->mutants[out->nr];
+	struct hash h;
+	hash_init(&h);
+	hash_field_str(&h, ctx->req->rel_path);
+	hash_field_str(&h, ctx->hash);
+	hash_field_u64(&h, start);
+	hash_field_u64(&h, end);
+	hash_field_str(&h, replacement);
+	hash_hex(&h, m->id);
+	size_t first = id_insert(ctx, m->id, out->nr);
+	if (first != out->nr) {
+		gen_counts_add(&out->skipped, "duplicate", 1);
+		/* The same change from two operators belongs to the one listed first in the
+		 * table (the more specific: rcu-delete before sdl), whatever the visit order. */
+		struct gen_mutant *kept = &out->mutants[first];
+		if (rank < op_rank(ctx, kept->op)) {
+			counts_move(&out->per_op, kept->op->name, op->name);
+			kept->op = op;
+			free(kept->tag);
+			kept->tag = xstrdup(tag ? tag : "");
+			free(kept->description);
+			kept->description = description ? xstrdup(description)
+							: describe(kept->original, kept->replacement);
+		}
+		return;
+	}
+	m->op = op;
+	m->tag = xstrdup(tag ? tag : "");
+	m->start = start;
+	m->end = end;
+	m->line = line;
+	m->col = col;
+	m->end_line = end_line;
+	m->end_col = end_col;
+	m->function = xstrdup(function);
+	m->original = xstrndup(src->text + start, end - start);
+	m->replacement = xstrdup(replacement);
+	m->description = description ? xstrdup(description) : describe(m->original, m->replacement);
+	out->nr++;
+	gen_counts_add(&out->per_op, op->name, 1);
+}
+
+/* --- reading the file ----------------------------------------------------------------- */
+
+static void check_c_file(const char *rel, const char *text, size_t len)
+{
+	if (memchr(text, '\0', len))
+		die("'%s' is not a C file (it holds NUL bytes)", rel);
+}
+
+/* Dies on the first error diagnostic that has a place in a file: a real syntax error. Errors
+ * without a place come from the driver (a compiler flag clang does not know) and are ignored:
+ * the flag filter in compdb.c cannot know every gcc flag. */
+static void check_diagnostics(const struct gen_request *req, CXTranslationUnit tu, CXFile main)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		CXFile file;
+		unsigned line;
+		clang_getFileLocation(clang_getDiagnosticLocation(d), &file, &line, NULL, NULL);
+		if (sev < CXDiagnostic_Error || !file) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		CXString msg = clang_getDiagnosticSpelling(d);
+		CXString name = clang_getFileName(file);
+		CXFile via = req->via_abs ? clang_getFile(tu, req->via_abs) : NULL;
+		char *where = clang_File_isEqual(file, main) ? xstrdup(req->rel_path)
+			      : via && clang_File_isEqual(file, via) ? xstrdup(req->via_rel)
+								     : xstrdup(clang_getCString(name));
+		char *text = xstrdup(clang_getCString(msg));
+		clang_disposeString(name);
+		clang_disposeString(msg);
+		clang_disposeDiagnostic(d);
+		if (req->via_abs)
+			die("cannot parse '%s' via '%s': %s:%u: %s", req->rel_path, req->via_rel, where,
+			    line, text);
+		/* Most headers only compile after what their includers define first. */
+		if (ends_with(req->rel_path, ".h"))
+			die("cannot parse '%s': %s:%u: %s (to mutate a header that does not compile "
+			    "on its own, name a file that includes it: --via FILE.c)",
+			    req->rel_path, where, line, text);
+		die("cannot parse '%s': %s:%u: %s", req->rel_path, where, line, text);
+	}
+}
+
+/* The pre-pass over the top level: function definitions. */
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct gen_ctx *ctx = data;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned s, e;
+	/* File locations: a function whose head is a macro (DEFINE_FOO(x) { ... }) still counts. */
+	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
+	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, ctx->src.file) ||
+	    !clang_File_isEqual(f2, ctx->src.file))
+		return CXChildVisit_Continue;
+	ctx->functions = xrealloc(ctx->functions, (ctx->nr_functions + 1) * sizeof(*ctx->functions));
+	CXString name = clang_getCursorSpelling(c);
+	ctx->functions[ctx->nr_functions].start = s;
+	ctx->functions[ctx->nr_functions].end = e;
+	ctx->functions[ctx->nr_functions].name = xstrdup(clang_getCString(name));
+	clang_disposeString(name);
+	ctx->nr_functions++;
+	return CXChildVisit_Continue;
+}
+
+/* --- the walk ------------------------------------------------------------------------- */
+
+static void walk(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent);
+
+/* Whether child (of parent) is a constant expression the language checks at compile time:
+ * an array bound, a bit-field width, an enumerator's value, a case label. A mutant there
+ * either fails to build (duplicate case, negative size) or only moves a layout. */
+static bool constant_context(CXCursor child, CXCursor parent)
+{
+	switch (clang_getCursorKind(parent)) {
+	case CXCursor_EnumConstantDecl:
+	case CXCursor_FieldDecl:
+		return true;
+	case CXCursor_VarDecl:
+	case CXCursor_ParmDecl:
+	case CXCursor_TypedefDecl:
+		/* Everything but a variable's initializer is part of its type. */
+		return clang_isExpression(clang_getCursorKind(child)) &&
+		       !cursor_same_node(child, clang_Cursor_getVarDeclInitializer(parent));
+	case CXCursor_CaseStmt: {
+		/* case V: S and case A ... B: S -- all but the statement. */
+		CXCursor kids[3];
+		unsigned n = cursor_children(parent, kids, 3);
+		return n > 1 && n <= 3 && !cursor_same_node(child, kids[n - 1]);
+	}
+	default:
+		return false;
+	}
+}
+
+static enum CXChildVisitResult walk_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+	if (!constant_context(c, parent))
+		walk(data, c, parent);
+	return CXChildVisit_Continue;
+}
+
+static void walk(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
+{
+	/* A static assertion only checks at compile time: a mutant there either fails to
+	 * compile or changes nothing (like the constant contexts below). */
+	if (clang_getCursorKind(cursor) == CXCursor_StaticAssert)
+		return;
+	for (size_t i = 0; i < ctx->req->nr_ops; i++)
+		ctx->req->ops[i]->visit(ctx, cursor, parent);
+	if (ctx->depth == ctx->stack_alloc) {
+		ctx->stack_alloc = ctx->stack_alloc ? 2 * ctx->stack_alloc : 64;
+		ctx->stack = xrealloc(ctx->stack, ctx->stack_alloc * sizeof(*ctx->stack));
+	}
+	ctx->stack[ctx->depth++] = cursor;
+	clang_visitChildren(cursor, walk_child, ctx);
+	ctx->depth--;
+}
+
+/* Top level: only what this file spells (other files' declarations are not ours to mutate). */
+static enum CXChildVisitResult walk_top(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct gen_ctx *ctx = data;
+	if (source_in_file(&ctx->src, clang_getCursorLocation(c)))
+		walk(ctx, c, parent);
+	return CXChildVisit_Continue;
+}
+
+struct inclusion {
+	CXFile file;
+	bool found;
+};
+
+static void find_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth,
+			   CXClientData data)
+{
+	(void)stack;
+	(void)depth;
+	struct inclusion *in = data;
+	in->found |= clang_File_isEqual(included, in->file) != 0;
+}
+
+/* Whether the translation unit read file (clang_getFile finds any file on the disk). */
+static bool includes(CXTranslationUnit tu, CXFile file)
+{
+	struct inclusion in = { file, false };
+	clang_getInclusions(tu, find_inclusion, &in);
+	return in.found;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void gen_file(CXIndex index, const struct gen_request *req, struct gen_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (read_file(req->abs_path, &out->text, &out->len) < 0)
+		die("cannot read '%s': %s", req->rel_path, strerror(errno));
+	check_c_file(req->rel_path, out->text, out->len);
+	hash_content(out->text, out->len, out->hash);
+
+	struct gen_ctx ctx = { .req = req, .out = out };
+	memcpy(ctx.hash, out->hash, sizeof(ctx.hash));
+	struct CXUnsavedFile unsaved = { req->abs_path, out->text, (unsigned long)out->len };
+	const char *parsed = req->via_abs ? req->via_abs : req->abs_path;
+	CXTranslationUnit tu;
+	double t0 = now();
+	enum CXErrorCode rc = clang_parseTranslationUnit2(
+		index, parsed, (const char *const *)req->flags->items, (int)req->flags->nr,
+		&unsaved, 1, CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing,
+		&tu);
+	out->parse_s = now() - t0;
+	if (rc != CXError_Success)
+		die("cannot parse '%s': libclang failed (error %d)",
+		    req->via_abs ? req->via_rel : req->rel_path, (int)rc);
+	CXFile file = clang_getFile(tu, req->abs_path);
+	if (file && req->via_abs && !includes(tu, file))
+		die("cannot mutate '%s' via '%s': its translation unit does not include it",
+		    req->rel_path, req->via_rel);
+	if (!file)
+		BUG("libclang lost the main file '%s'", req->abs_path);
+	check_diagnostics(req, tu, file);
+
+	source_init(&ctx.src, req->rel_path, out->text, out->len, tu, file);
+	CXCursor top = clang_getTranslationUnitCursor(tu);
+	clang_visitChildren(top, find_function, &ctx);
+	suppress_scan(&ctx.src, req->rules, &ctx.suppressed);
+	ctx.stack = xmalloc(sizeof(*ctx.stack));
+	ctx.stack[0] = top;
+	ctx.depth = ctx.stack_alloc = 1;
+	clang_visitChildren(top, walk_top, &ctx);
+
+	suppress_release(&ctx.suppressed);
+	for (size_t i = 0; i < ctx.nr_functions; i++)
+		free(ctx.functions[i].name);
+	free(ctx.functions);
+	source_release(&ctx.src);
+	free(ctx.id_table);
+	free(ctx.stack);
+	clang_disposeTranslationUnit(tu);
+}
+
+void gen_result_free(struct gen_result *res)
+{
+	for (size_t i = 0; i < res->nr; i++) {
+		struct gen_mutant *m = &res->mutants[i];
+		free(m->tag);
+		free(m->function);
+		free(m->original);
+		free(m->replacement);
+		free(m->description);
+	}
+	free(res->mutants);
+	free(res->text);
+	gen_counts_clear(&res->per_op);
+	gen_counts_clear(&res->skipped);
+	memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,209 @@
+/* Campaign database access; see db.h. */
+#include "db.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "status.h"
+#include "util.h"
+
+extern const char schema_sql[];
+
+const char *db_path(sqlite3 *db)
+{
+	const char *p = sqlite3_db_filename(db, "main");
+	return p && *p ? p : "(memory)";
+}
+
+void db_die(sqlite3 *db, const char *what)
+{
+	die("database '%s': %s: %s", db_path(db), what, sqlite3_errmsg(db));
+}
+
+void db_exec(sqlite3 *db, const char *sql)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		char *copy = xstrdup(msg ? msg : "unknown error");
+		sqlite3_free(msg);
+		die("database '%s': %s", db_path(db), copy);
+	}
+}
+
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+		db_die(db, "cannot prepare statement");
+	return stmt;
+}
+
+bool db_step(sqlite3 *db, sqlite3_stmt *stmt)
+{
+	int rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW)
+		return true;
+	if (rc == SQLITE_DONE)
+		return false;
+	db_die(db, "cannot run statement");
+}
+
+void db_bind_text(sqlite3 *db, sqlite3_stmt *stmt, int i, const char *s)
+{
+	int rc = s ? sqlite3_bind_text(stmt, i, s, -1, SQLITE_TRANSIENT)
+		   : sqlite3_bind_null(stmt, i);
+	if (rc != SQLITE_OK)
+		db_die(db, "cannot bind parameter");
+}
+
+void db_bind_int(sqlite3 *db, sqlite3_stmt *stmt, int i, long long v)
+{
+	if (sqlite3_bind_int64(stmt, i, v) != SQLITE_OK)
+		db_die(db, "cannot bind parameter");
+}
+
+const char *db_column_text(sqlite3_stmt *stmt, int i)
+{
+	const unsigned char *t = sqlite3_column_text(stmt, i);
+	return t ? (const char *)t : "";
+}
+
+void db_begin(sqlite3 *db)
+{
+	db_exec(db, "BEGIN IMMEDIATE");
+}
+
+void db_commit(sqlite3 *db)
+{
+	db_exec(db, "COMMIT");
+}
+
+static int user_version(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "PRAGMA user_version");
+	int v = db_step(db, st) ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	return v;
+}
+
+static bool has_tables(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM sqlite_schema");
+	bool any = db_step(db, st) && sqlite3_column_int(st, 0) > 0;
+	sqlite3_finalize(st);
+	return any;
+}
+
+/* Appends schema_sql with its @LIST@ placeholders filled from status.h. */
+static void schema_text(struct strbuf *sb)
+{
+	for (const char *p = schema_sql; *p;) {
+		const char *at = strchr(p, '@');
+		if (!at) {
+			sb_adds(sb, p);
+			break;
+		}
+		sb_add(sb, p, (size_t)(at - p));
+		if (starts_with(at, "@RESULT_STATES@"))
+			states_sql(sb, STATES_RESULT);
+		else if (starts_with(at, "@SCENARIO_STATES@"))
+			states_sql(sb, STATES_SCENARIO);
+		else if (starts_with(at, "@RESULT_KINDS@"))
+			kinds_sql(sb);
+		else
+			BUG("unknown placeholder in schema.sql: %.20s", at);
+		p = strchr(at + 1, '@') + 1;
+	}
+}
+
+static void create_schema(sqlite3 *db)
+{
+	char version[64];
+	snprintf(version, sizeof(version), "PRAGMA user_version = %d", DB_SCHEMA_VERSION);
+	struct strbuf schema = STRBUF_INIT;
+	schema_text(&schema);
+	db_begin(db);
+	db_exec(db, schema.buf);
+	sb_release(&schema);
+	db_exec(db, version);
+	db_exec(db, "INSERT INTO campaign(key, value) "
+		    "VALUES ('created', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
+	db_commit(db);
+}
+
+static void check_schema(sqlite3 *db)
+{
+	int v = user_version(db);
+	if (v > DB_SCHEMA_VERSION)
+		die("database '%s' has schema version %d, newer than this mutorture's %d; "
+		    "use a newer mutorture",
+		    db_path(db), v, DB_SCHEMA_VERSION);
+	if (v == 0)
+		die("'%s' is not a mutorture database (run 'mutorture init' first)", db_path(db));
+}
+
+sqlite3 *db_open(const char *path, enum db_mode mode)
+{
+	if (mode != DB_CREATE && access(path, F_OK) != 0)
+		die("cannot open database '%s': %s (run 'mutorture init' first)", path,
+		    strerror(errno));
+	int flags = mode == DB_READ ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+	if (mode == DB_CREATE)
+		flags |= SQLITE_OPEN_CREATE;
+	sqlite3 *db = NULL;
+	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+		char *msg = xstrdup(db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		die("cannot open database '%s': %s", path, msg);
+	}
+	sqlite3_busy_timeout(db, 30000);
+	/* SQLite quietly falls back to read-only on a file it cannot write: say so up front. */
+	if (mode != DB_READ && sqlite3_db_readonly(db, "main") == 1) {
+		sqlite3_close(db);
+		die("cannot open database '%s' for writing: permission denied", path);
+	}
+	/* A file that is not SQLite fails on its first read: check it here with a clear message. */
+	if (sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL) != SQLITE_OK) {
+		char *msg = xstrdup(sqlite3_errmsg(db));
+		sqlite3_close(db);
+		die("cannot open database '%s': %s", path, msg);
+	}
+	if (mode == DB_CREATE && !has_tables(db) && user_version(db) == 0) {
+		if (sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK)
+			db_die(db, "cannot switch to WAL");
+		create_schema(db);
+	}
+	check_schema(db);
+	db_exec(db, "PRAGMA foreign_keys = ON");
+	if (mode != DB_READ)
+		db_exec(db, "PRAGMA synchronous = NORMAL");
+	return db;
+}
+
+void db_close(sqlite3 *db)
+{
+	if (sqlite3_close(db) != SQLITE_OK)
+		BUG("database closed with statements still open: %s", sqlite3_errmsg(db));
+}
+
+char *db_setting_get(sqlite3 *db, const char *key)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT value FROM campaign WHERE key = ?1");
+	db_bind_text(db, st, 1, key);
+	char *v = db_step(db, st) ? xstrdup(db_column_text(st, 0)) : NULL;
+	sqlite3_finalize(st);
+	return v;
+}
+
+void db_setting_set(sqlite3 *db, const char *key, const char *value)
+{
+	sqlite3_stmt *st = db_prepare(db, "INSERT INTO campaign(key, value) VALUES (?1, ?2) "
+					  "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+	db_bind_text(db, st, 1, key);
+	db_bind_text(db, st, 2, value);
+	db_step(db, st);
+	sqlite3_finalize(st);
+}

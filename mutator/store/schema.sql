@@ -1,0 +1,126 @@
+-- mutorture campaign database: the one file a campaign lives in.
+--
+-- Invariants: only the mutorture C program writes this file (shell hands it records);
+-- identities come from content (mutant ids are content hashes, triage keys are content
+-- keys), never from row ids; nothing is deleted: a changed source leaves its old rows stale.
+-- The schema version is PRAGMA user_version; a migration per change, each in a transaction.
+-- The lists of statuses and kinds in the CHECK constraints are written once, in the C program
+-- (mutator/store/status.h): db.c fills in the at-sign placeholders below when it
+-- creates a database.
+
+-- Campaign settings as key/value pairs: 'root' (absolute path of the tree all paths are
+-- relative to), 'target' (target name or path), 'created', 'flaky' (set when a control
+-- run of the unmutated code was killed).
+CREATE TABLE campaign (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+-- One version of one source file that was mutated.
+CREATE TABLE source (
+  id      INTEGER PRIMARY KEY,
+  path    TEXT NOT NULL,              -- relative to the campaign root
+  hash    TEXT NOT NULL,              -- content hash, 16 hex digits
+  content BLOB NOT NULL,              -- the file as parsed: apply, diffs and reports need it
+  current INTEGER NOT NULL DEFAULT 1, -- 0 = stale: the file has changed since; kept, never run
+  created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  UNIQUE (path, hash)
+);
+
+-- One mutant: [start_byte, end_byte) of source.content replaced by replacement.
+CREATE TABLE mutant (
+  id          TEXT PRIMARY KEY,       -- 16 hex digits: hash(path, file hash, start, end, replacement)
+  source_id   INTEGER NOT NULL REFERENCES source(id),
+  operator    TEXT NOT NULL,          -- short operator name, e.g. ror, aor, rcu-delete
+  tag         TEXT NOT NULL DEFAULT '', -- sub-kind within the operator (e.g. pair / single)
+  start_byte  INTEGER NOT NULL,
+  end_byte    INTEGER NOT NULL,
+  line        INTEGER NOT NULL,       -- 1-based line of start_byte
+  col         INTEGER NOT NULL,       -- 1-based byte column of start_byte
+  end_line    INTEGER NOT NULL,       -- 1-based line/column of end_byte
+  end_col     INTEGER NOT NULL,
+  function    TEXT NOT NULL DEFAULT '', -- enclosing function, '' at file scope
+  original    TEXT NOT NULL,          -- source text of the range
+  replacement TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '', -- one line for humans, e.g. "'<' -> '<='"
+  created     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  CHECK (start_byte <= end_byte)
+);
+CREATE INDEX mutant_source ON mutant(source_id);
+
+-- One row per attempt at deciding a mutant (a torture job, an equivalence check, a coverage
+-- verdict) or a control/baseline run of the unmutated code (mutant_id NULL).
+CREATE TABLE result (
+  id           INTEGER PRIMARY KEY,
+  attempt      TEXT NOT NULL UNIQUE,  -- runner-chosen unique id; a replayed record is ignored
+  mutant_id    TEXT REFERENCES mutant(id),
+  kind         TEXT NOT NULL DEFAULT 'torture'
+               CHECK (kind IN (@RESULT_KINDS@)),
+  status       TEXT NOT NULL
+               CHECK (status IN (@RESULT_STATES@)),
+  scenario     TEXT NOT NULL DEFAULT '', -- the scenario that decided it ('' if none)
+  duplicate_of TEXT,                  -- for status 'duplicate': the mutant with the same code
+  started      TEXT NOT NULL DEFAULT '', -- ISO 8601 UTC
+  build_s      REAL,
+  test_s       REAL,
+  exit_code    INTEGER,
+  reason       TEXT NOT NULL DEFAULT '', -- the line that decided the verdict
+  log_dir      TEXT NOT NULL DEFAULT '', -- where the job's evidence (build, torture logs) is kept
+  log_tail     TEXT NOT NULL DEFAULT '',
+  host         TEXT NOT NULL DEFAULT '',
+  recorded     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE INDEX result_mutant ON result(mutant_id);
+
+-- Per-scenario outcomes of one torture attempt: the kill matrix.
+CREATE TABLE scenario_run (
+  result_id INTEGER NOT NULL REFERENCES result(id),
+  scenario  TEXT NOT NULL,
+  status    TEXT NOT NULL CHECK (status IN (@SCENARIO_STATES@)),
+  test_s    REAL,
+  reason    TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (result_id, scenario)
+);
+
+-- Line coverage of a source version by the torture suite (count 0 = never executed).
+CREATE TABLE coverage (
+  source_id INTEGER NOT NULL REFERENCES source(id),
+  line      INTEGER NOT NULL,
+  count     INTEGER NOT NULL,
+  PRIMARY KEY (source_id, line)
+);
+
+-- Triage verdicts on survivors, keyed by content so they outlive regeneration.
+CREATE TABLE triage (
+  id        INTEGER PRIMARY KEY,
+  key       TEXT NOT NULL,            -- hash(path, original, replacement, surrounding context)
+  mutant_id TEXT NOT NULL,            -- the mutant the verdict was given on
+  verdict   TEXT NOT NULL CHECK (verdict IN ('equivalent', 'test-gap', 'bug', 'ignore')),
+  note      TEXT NOT NULL DEFAULT '',
+  created   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE INDEX triage_key ON triage(key);
+
+-- The decided status of every mutant of a current source. Verdicts that end a mutant without
+-- torture (equivalent, duplicate, uncovered, build_error) win; then any kill, timeout, survival;
+-- 'error' results never decide (the infrastructure failed), so such a mutant is run again.
+CREATE VIEW mutant_status AS
+SELECT m.id AS mutant_id,
+       COALESCE(
+         (SELECT r.status FROM result r
+           WHERE r.mutant_id = m.id
+             AND r.status IN ('equivalent', 'duplicate', 'uncovered', 'build_error')
+           ORDER BY r.id DESC LIMIT 1),
+         CASE
+           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'killed') THEN 'killed'
+           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'timeout') THEN 'timeout'
+           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'survived') THEN 'survived'
+           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'error') THEN 'error'
+           ELSE 'pending'
+         END) AS status,
+       (SELECT count(*) FROM result r WHERE r.mutant_id = m.id AND r.kind = 'torture'
+          AND r.status IN ('killed', 'timeout')) AS kills,
+       (SELECT count(*) FROM result r WHERE r.mutant_id = m.id AND r.kind = 'torture'
+          AND r.status IN ('killed', 'timeout', 'survived')) AS attempts,
+       s.current AS current
+  FROM mutant m JOIN source s ON s.id = m.source_id;

@@ -1,0 +1,441 @@
+/* The Markdown summary of a campaign (read as is on a terminal): a loud line first when a
+ * control run of the unmutated code failed; the score overall, per file, per function beside
+ * the function's line coverage (the torture coverage table), per operator; the survivors to
+ * triage first, then those triaged with their notes; mutants killed only sometimes; the kill
+ * reasons and the kill matrix of the torture scenarios; mutants equivalent only on this host
+ * (weak-memory hint); the time torture attempts took, and a note on mutated headers. Only
+ * current sources. Renders what report-data.c loads; no SQL here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kill-reason.h"
+#include "md-table.h"
+#include "report-data.h"
+#include "report.h"
+#include "triage.h"
+
+/* How many survivors the summary lists; `mutorture survivors` shows them all. */
+#define SURVIVORS_SHOWN 40
+
+static void score_cell(FILE *out, const struct counts *c)
+{
+	double score;
+	if (counts_score(c, &score))
+		md_cellf(out, "%.1f%%", score);
+	else
+		md_cell(out, "-");
+}
+
+/* One table row per group: its keys, [line coverage,] score, mutants, a count per state. */
+static void group_table(const struct report *r, FILE *out, enum report_grouping by,
+			const char *const *keys)
+{
+	struct report_groups groups;
+	report_groups_load(r, by, &groups);
+	bool coverage = by == GROUP_FUNCTION;
+	const char *titles[3 + 2 + STATE_NR];
+	char align[sizeof(titles) / sizeof(titles[0]) + 1];
+	int n = 0;
+	for (int i = 0; i < groups.nkeys; i++)
+		titles[n++] = keys[i];
+	if (coverage)
+		titles[n++] = "line coverage";
+	memset(align, 'l', (size_t)n);
+	titles[n] = "score";
+	titles[n + 1] = "mutants";
+	for (int i = 0; i < STATE_NR; i++)
+		titles[n + 2 + i] = state_names[i];
+	memset(align + n, 'r', 2 + STATE_NR);
+	align[n + 2 + STATE_NR] = '\0';
+	md_header(out, align, titles);
+	for (size_t g = 0; g < groups.nr; g++) {
+		const struct report_group *grp = &groups.items[g];
+		for (int i = 0; i < groups.nkeys; i++)
+			md_cell(out, *grp->keys[i] ? grp->keys[i] : "(file scope)");
+		if (coverage && grp->measured)
+			md_cellf(out, "%ld/%ld (%.0f%%)", grp->covered, grp->measured,
+				 100.0 * (double)grp->covered / (double)grp->measured);
+		else if (coverage)
+			md_cell(out, "-");
+		score_cell(out, &grp->counts);
+		md_cellf(out, "%ld", counts_total(&grp->counts));
+		for (int i = 0; i < STATE_NR; i++)
+			md_cellf(out, "%ld", grp->counts.n[i]);
+		md_end_row(out);
+	}
+	report_groups_free(&groups);
+	fputc('\n', out);
+}
+
+static void overall(const struct report *r, FILE *out)
+{
+	const struct counts *c = &r->counts;
+	double score;
+	if (counts_score(c, &score))
+		fprintf(out, "**Mutation score: %.1f%%** — %ld killed or timed out of %ld "
+			"(killed + timeout + survived + uncovered); %ld mutants in all.\n\n",
+			score, counts_detected(c), counts_scored(c), counts_total(c));
+	else
+		fprintf(out, "**Mutation score: none yet** — no mutant killed, timed out, survived "
+			     "or uncovered; %ld mutants in all.\n\n", counts_total(c));
+	/* The score itself never depends on triage; this line says what triage changes. */
+	struct counts judged = *c;
+	judged.n[STATE_SURVIVED] -= r->harmless;
+	if (r->harmless && counts_score(&judged, &score))
+		fprintf(out, "After triage: %.1f%% without the %ld survivor%s judged equivalent or "
+			     "ignore.\n\n", score, r->harmless, r->harmless == 1 ? "" : "s");
+	md_header(out, "lr", (const char *const[]){ "status", "mutants" });
+	for (int i = 0; i < STATE_NR; i++) {
+		md_cell(out, state_names[i]);
+		md_cellf(out, "%ld", c->n[i]);
+		md_end_row(out);
+	}
+	fputc('\n', out);
+}
+
+/* Look-alikes to review first (a verdict to renew), then untriaged ones, the most often
+ * tried first: surviving many runs is the strongest hint of a hole in the suite. */
+static int survivor_order(const void *a, const void *b)
+{
+	const struct report_mutant *x = *(const struct report_mutant *const *)a;
+	const struct report_mutant *y = *(const struct report_mutant *const *)b;
+	bool xr = *x->review_verdict, yr = *y->review_verdict;
+	if (xr != yr)
+		return xr ? -1 : 1;
+	if (x->attempts != y->attempts)
+		return x->attempts > y->attempts ? -1 : 1;
+	char xw[4096], yw[4096];
+	snprintf(xw, sizeof(xw), "%s:%ld", x->path, x->line);
+	snprintf(yw, sizeof(yw), "%s:%ld", y->path, y->line);
+	return strcmp(xw, yw);
+}
+
+/* "path:line", the location column of the tables. */
+static void where_cell(FILE *out, const struct report_mutant *m)
+{
+	char where[4096];
+	snprintf(where, sizeof(where), "%s:%ld", m->path, m->line);
+	md_cell(out, where);
+}
+
+static void survivors(const struct report *r, FILE *out)
+{
+	fputs("## Survivors to triage first\n\n", out);
+	const struct report_mutant **list = xcalloc(r->nr_mutants + 1, sizeof(*list));
+	size_t nr = 0, triaged = 0;
+	for (size_t i = 0; i < r->nr_mutants; i++) {
+		const struct report_mutant *m = &r->mutants[i];
+		if (m->state != STATE_SURVIVED)
+			continue;
+		if (*m->verdict)
+			triaged++;
+		else
+			list[nr++] = m;
+	}
+	fprintf(out, "%zu survivors without a verdict, %zu triaged "
+		     "(`mutorture triage ID VERDICT`, `mutorture survivors --diff`).\n\n",
+		nr, triaged);
+	if (nr) {
+		qsort(list, nr, sizeof(*list), survivor_order);
+		md_header(out, "llllrll", (const char *const[]){ "mutant", "where", "function",
+			  "operator", "survived", "triage", "change" });
+	}
+	for (size_t i = 0; i < nr && i < SURVIVORS_SHOWN; i++) {
+		const struct report_mutant *m = list[i];
+		const char *triage = triage_state(m->verdict, m->review_verdict);
+		md_cell(out, m->id);
+		where_cell(out, m);
+		md_cell(out, m->function);
+		md_cell(out, m->operator_name);
+		md_cellf(out, "%ld/%ld", m->attempts, m->attempts);
+		md_cell(out, *triage ? triage : "untriaged");
+		md_cell(out, m->description);
+		md_end_row(out);
+	}
+	if (nr > SURVIVORS_SHOWN)
+		fprintf(out, "\n… and %zu more: `mutorture survivors --untriaged`.\n",
+			nr - SURVIVORS_SHOWN);
+	free(list);
+	if (nr)
+		fputc('\n', out);
+}
+
+/* The survivors a maintainer has judged, by verdict (the suite's holes first), each with the
+ * note that says why: the outcome of the triage, kept with the scores. */
+static void triaged_survivors(const struct report *r, FILE *out)
+{
+	static const char *const verdicts[] = { "bug", "test-gap", "ignore", "equivalent" };
+	bool any = false;
+	for (size_t v = 0; v < sizeof(verdicts) / sizeof(verdicts[0]); v++) {
+		size_t n = 0;
+		for (size_t i = 0; i < r->nr_mutants; i++) {
+			const struct report_mutant *m = &r->mutants[i];
+			if (m->state != STATE_SURVIVED || strcmp(m->verdict, verdicts[v]))
+				continue;
+			if (!any)
+				fputs("## Triaged survivors\n\n", out);
+			any = true;
+			if (!n++) {
+				fprintf(out, "### %s\n\n", verdicts[v]);
+				md_header(out, "lllll", (const char *const[]){ "mutant", "where",
+					  "operator", "change", "why" });
+			}
+			char where[4096];
+			snprintf(where, sizeof(where), "%s:%ld (%s)", m->path, m->line, m->function);
+			md_cell(out, m->id);
+			md_cell(out, where);
+			md_cell(out, m->operator_name);
+			md_cell(out, m->description);
+			md_cell(out, m->note);
+			md_end_row(out);
+		}
+		if (n)
+			fputc('\n', out);
+	}
+}
+
+/* Kills that happened in some torture runs only: the suite catches them by chance. */
+static void sometimes_killed(const struct report *r, FILE *out)
+{
+	bool any = false;
+	fputs("## Killed only sometimes\n\n", out);
+	for (size_t i = 0; i < r->nr_mutants; i++) {
+		const struct report_mutant *m = &r->mutants[i];
+		if ((m->state != STATE_KILLED && m->state != STATE_TIMEOUT) || m->kills >= m->attempts)
+			continue;
+		if (!any)
+			md_header(out, "llllrl", (const char *const[]){ "mutant", "where", "function",
+				  "operator", "killed", "change" });
+		any = true;
+		md_cell(out, m->id);
+		where_cell(out, m);
+		md_cell(out, m->function);
+		md_cell(out, m->operator_name);
+		md_cellf(out, "%ld/%ld", m->kills, m->attempts);
+		md_cell(out, m->description);
+		md_end_row(out);
+	}
+	fputs(any ? "\n" : "None: every detected mutant was detected in every run.\n\n", out);
+}
+
+static void kill_matrix(const struct report *r, FILE *out)
+{
+	fputs("## Kill matrix\n\n", out);
+	struct kill_matrix km;
+	kill_matrix_load(r, &km);
+	if (!km.nr_scenarios) {
+		fputs("No torture run recorded a scenario yet.\n\n", out);
+		kill_matrix_free(&km);
+		return;
+	}
+	md_header(out, "lrrr", (const char *const[]){ "scenario", "runs", "mutants killed",
+		  "killed by no other scenario that ran" });
+	struct strbuf idle = STRBUF_INIT;
+	for (size_t i = 0; i < km.nr_scenarios; i++) {
+		const struct km_scenario *s = &km.scenarios[i];
+		md_cell(out, s->name);
+		md_cellf(out, "%ld", s->runs);
+		md_cellf(out, "%ld", s->killed);
+		md_cellf(out, "%ld", s->sole);
+		md_end_row(out);
+		if (!s->sole)
+			sb_addf(&idle, "%s%s", idle.len ? ", " : "", s->name);
+	}
+	fprintf(out, "\nScenarios that kill nothing no other scenario kills: %s.\n",
+		idle.len ? idle.buf : "none");
+	sb_release(&idle);
+	if (km.first_only)
+		fprintf(out, "%ld mutant%s killed by the first scenario tried and not run on the "
+			     "others (the torture stops at the first kill): not counted as anyone's "
+			     "sole kill.\n", km.first_only, km.first_only == 1 ? " was" : "s were");
+	fputc('\n', out);
+	fputs("Mutants killed by exactly one scenario (the others ran and missed them):\n\n", out);
+	if (km.nr_sole)
+		md_header(out, "llllll", (const char *const[]){ "mutant", "where", "function",
+			  "operator", "scenario", "change" });
+	for (size_t i = 0; i < km.nr_sole; i++) {
+		const struct km_sole *s = &km.sole[i];
+		const char *cells[] = { s->id, s->where, s->function, s->operator_name, s->scenario,
+					s->description };
+		for (size_t c = 0; c < sizeof(cells) / sizeof(cells[0]); c++)
+			md_cell(out, cells[c]);
+		md_end_row(out);
+	}
+	fputs(km.nr_sole ? "\n" : "None.\n\n", out);
+	kill_matrix_free(&km);
+}
+
+/* The weak-memory hint: object code identical on this host but not for arm64. The
+ * equivalence pass says so in the result's reason. */
+static bool host_only(const char *reason)
+{
+	return strstr(reason, "this host") || strstr(reason, "arm64") || strstr(reason, "aarch64");
+}
+
+static void host_equivalent(const struct report *r, FILE *out)
+{
+	fputs("## Equivalent on this host only\n\n", out);
+	bool any = false;
+	for (size_t i = 0; i < r->nr_mutants; i++) {
+		const struct report_mutant *m = &r->mutants[i];
+		if (m->state != STATE_EQUIVALENT || !host_only(m->reason))
+			continue;
+		if (!any) {
+			fputs("These can only be killed on weakly ordered hardware: run the campaign "
+			      "there too.\n\n", out);
+			md_header(out, "llllll", (const char *const[]){ "mutant", "where", "function",
+				  "operator", "change", "reason" });
+		}
+		any = true;
+		md_cell(out, m->id);
+		where_cell(out, m);
+		md_cell(out, m->function);
+		md_cell(out, m->operator_name);
+		md_cell(out, m->description);
+		md_cell(out, m->reason);
+		md_end_row(out);
+	}
+	fputs(any ? "\n" : "None.\n\n", out);
+}
+
+/* Killed and timed-out mutants grouped by the class of the line that decided them. */
+struct reason_count {
+	char *reason;
+	long killed, timeout;
+};
+
+static int reason_count_order(const void *a, const void *b)
+{
+	const struct reason_count *x = a, *y = b;
+	long nx = x->killed + x->timeout, ny = y->killed + y->timeout;
+	if (nx != ny)
+		return nx < ny ? 1 : -1;
+	return strcmp(x->reason, y->reason);
+}
+
+static void kill_reasons(const struct report *r, FILE *out)
+{
+	fputs("## Kill reasons\n\n", out);
+	struct reason_count *list = NULL;
+	size_t nr = 0, alloc = 0;
+	struct strbuf class = STRBUF_INIT;
+	for (size_t m = 0; m < r->nr_mutants; m++) {
+		const struct report_mutant *mu = &r->mutants[m];
+		if (mu->state != STATE_KILLED && mu->state != STATE_TIMEOUT)
+			continue;
+		kill_reason_class(mu->reason, &class);
+		size_t i = 0;
+		while (i < nr && strcmp(list[i].reason, class.buf))
+			i++;
+		if (i == nr) {
+			if (nr == alloc)
+				list = xrealloc(list, (alloc = alloc ? 2 * alloc : 16) * sizeof(*list));
+			list[nr++] = (struct reason_count){ xstrdup(class.buf), 0, 0 };
+		}
+		if (mu->state == STATE_TIMEOUT)
+			list[i].timeout++;
+		else
+			list[i].killed++;
+	}
+	sb_release(&class);
+	if (!nr) {
+		fputs("No mutant killed or timed out yet.\n\n", out);
+		return;
+	}
+	qsort(list, nr, sizeof(*list), reason_count_order);
+	fputs("The console line (or runner verdict) that decided each killed or timed-out mutant, "
+	      "with CPU, PID, addresses and symbol offsets taken out.\n\n", out);
+	md_header(out, "lrr", (const char *const[]){ "reason", "killed", "timeout" });
+	for (size_t i = 0; i < nr; i++) {
+		md_cell(out, *list[i].reason ? list[i].reason : "(none given)");
+		md_cellf(out, "%ld", list[i].killed);
+		md_cellf(out, "%ld", list[i].timeout);
+		md_end_row(out);
+		free(list[i].reason);
+	}
+	free(list);
+	fputc('\n', out);
+}
+
+/* What torture attempts cost, by outcome: build and torture seconds as the runner measured
+ * them around the hooks (its own start-up per job is not in them). */
+static void times(const struct report *r, FILE *out)
+{
+	fputs("## Time per mutant\n\n", out);
+	struct outcome_times t;
+	outcome_times_load(r, &t);
+	if (t.nr) {
+		fputs("Torture attempts by outcome, with the build and torture seconds the runner "
+		      "measured around the hooks (a job's own start-up is not in them; "
+		      "`bench/runner-overhead` measures it). Cost over torture: (build + "
+		      "torture) / torture.\n\n", out);
+		md_header(out, "lrrrrrr", (const char *const[]){ "outcome", "attempts",
+			  "build s (mean)", "torture s (mean)", "per mutant s (mean)", "hours in all",
+			  "cost over torture" });
+	}
+	for (size_t i = 0; i < t.nr; i++) {
+		const struct outcome_time *o = &t.rows[i];
+		md_cell(out, o->outcome);
+		md_cellf(out, "%ld", o->attempts);
+		md_cellf(out, "%.1f", o->build);
+		md_cellf(out, "%.1f", o->test);
+		md_cellf(out, "%.1f", o->build + o->test);
+		md_cellf(out, "%.2f", o->total / 3600);
+		if (o->torture > 0)
+			md_cellf(out, "%.2f", o->total / o->torture);
+		else
+			md_cell(out, "-");
+		md_end_row(out);
+	}
+	fputs(t.nr ? "\n" : "No torture attempt recorded yet.\n\n", out);
+	outcome_times_free(&t);
+}
+
+/* Under the per-file table when headers were mutated: a header's mutant rebuilds every file
+ * that includes it (a kernel header: most of the kernel), and the mean build times say what
+ * that cost in this campaign. */
+static void header_note(const struct report *r, FILE *out)
+{
+	struct header_cost h;
+	header_cost_load(r, &h);
+	if (!h.headers)
+		return;
+	fprintf(out, "Headers mutated: %s. A header's mutant rebuilds every file that includes it",
+		h.headers);
+	if (h.header_build >= 0) {
+		fprintf(out, ": mean build %.1f s per header mutant", h.header_build);
+		if (h.other_build >= 0)
+			fprintf(out, ", %.1f s per mutant of the other files", h.other_build);
+	}
+	fputs(" (see Time per mutant).\n\n", out);
+	header_cost_free(&h);
+}
+
+void report_markdown(const struct report *r, FILE *out)
+{
+	fprintf(out, "# mutorture report%s%s\n\n", r->target ? ": " : "",
+		r->target ? r->target : "");
+	if (r->failed_controls)
+		fprintf(out, "**FLAKY: %ld of %ld control runs of the unmutated code failed: kills "
+			     "may be chance.**\n\n", r->failed_controls, r->controls);
+	overall(r, out);
+
+	fputs("## Per file\n\n", out);
+	group_table(r, out, GROUP_FILE, (const char *const[]){ "file" });
+	header_note(r, out);
+	fputs("## Per function: the torture coverage table\n\n"
+	      "Line coverage: lines the torture suite executed, of the lines with coverage data "
+	      "between the function's first and last mutant.\n\n", out);
+	group_table(r, out, GROUP_FUNCTION, (const char *const[]){ "file", "function" });
+	fputs("## Per operator\n\n", out);
+	group_table(r, out, GROUP_OPERATOR, (const char *const[]){ "operator" });
+
+	survivors(r, out);
+	triaged_survivors(r, out);
+	sometimes_killed(r, out);
+	kill_reasons(r, out);
+	kill_matrix(r, out);
+	host_equivalent(r, out);
+	times(r, out);
+}
