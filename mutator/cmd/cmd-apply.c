@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "db.h"
-#include "generate.h"
+#include "hash.h"
 #include "mutant.h"
 #include "options.h"
 #include "util.h"
@@ -25,10 +24,8 @@ int cmd_apply(int argc, const char **argv)
 	};
 	if (parse_options(argc, argv, options, usage) != 1)
 		usage_with_options(usage, options);
-	sqlite3 *db = db_open(db_file, DB_READ);
 	struct mutant_row m;
-	mutant_load(db, argv[0], &m);
-	db_close(db);
+	mutant_load_file(db_file, argv[0], &m);
 	/* Every check that can die comes before the allocations it would leave behind (the
 	 * sanitizer build reports those as leaks). */
 	char path[PATH_MAX];

@@ -4,10 +4,9 @@
 #include <stdlib.h>
 
 #include "commands.h"
-#include "db.h"
-#include "udiff.h"
 #include "mutant.h"
 #include "options.h"
+#include "udiff.h"
 #include "util.h"
 
 int cmd_show(int argc, const char **argv)
@@ -17,10 +16,8 @@ int cmd_show(int argc, const char **argv)
 	const struct option options[] = { OPT_DB(&db_file), OPT_END() };
 	if (parse_options(argc, argv, options, usage) != 1)
 		usage_with_options(usage, options);
-	sqlite3 *db = db_open(db_file, DB_READ);
 	struct mutant_row m;
-	mutant_load(db, argv[0], &m);
-	db_close(db);
+	mutant_load_file(db_file, argv[0], &m);
 
 	printf("mutant      %s\n", m.id);
 	printf("file        %s:%u:%u-%u:%u%s\n", m.path, m.line, m.col, m.end_line, m.end_col,

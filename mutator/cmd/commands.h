@@ -1,6 +1,6 @@
 /* Every verb of the mutorture command: one function per verb, one file per verb
- * (mutator/cmd-<verb>.c), all listed in the table in main.c. A verb gets argv with its own
- * name in argv[0] and returns the process exit status. */
+ * (mutator/cmd/cmd-<verb>.c), all listed in the table in mutator/main.c. A verb gets argv
+ * with its own name in argv[0] and returns the process exit status. */
 #ifndef MUTORTURE_COMMANDS_H
 #define MUTORTURE_COMMANDS_H
 

@@ -329,16 +329,10 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClie
 {
 	(void)parent;
 	struct gen_ctx *ctx = data;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
 	unsigned s, e;
 	/* File locations: a function whose head is a macro (DEFINE_FOO(x) { ... }) still counts. */
-	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
-	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, ctx->src.file) ||
-	    !clang_File_isEqual(f2, ctx->src.file))
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+	    !source_file_extent(&ctx->src, c, &s, &e))
 		return CXChildVisit_Continue;
 	ctx->functions = xrealloc(ctx->functions, (ctx->nr_functions + 1) * sizeof(*ctx->functions));
 	CXString name = clang_getCursorSpelling(c);

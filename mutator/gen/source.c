@@ -49,14 +49,8 @@ static enum CXChildVisitResult find_macro(CXCursor c, CXCursor parent, CXClientD
 {
 	(void)parent;
 	struct source *src = data;
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
-		return CXChildVisit_Continue;
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
 	unsigned s, e;
-	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
-	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
-	if (f1 && f2 && clang_File_isEqual(f1, src->file) && clang_File_isEqual(f2, src->file))
+	if (clang_getCursorKind(c) == CXCursor_MacroExpansion && source_file_extent(src, c, &s, &e))
 		add_span(&src->macros, &src->nr_macros, s, e);
 	return CXChildVisit_Continue;
 }
@@ -172,6 +166,16 @@ void text_add_newlines(struct strbuf *sb, const char *text, unsigned start, unsi
 }
 
 /* --- libclang locations on the text --------------------------------------------------- */
+
+bool source_file_extent(const struct source *src, CXCursor cursor, unsigned *start,
+			unsigned *end)
+{
+	CXSourceRange r = clang_getCursorExtent(cursor);
+	CXFile f1, f2;
+	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, start);
+	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, end);
+	return f1 && f2 && clang_File_isEqual(f1, src->file) && clang_File_isEqual(f2, src->file);
+}
 
 bool source_in_file(const struct source *src, CXSourceLocation loc)
 {

@@ -60,6 +60,10 @@ void text_add_newlines(struct strbuf *sb, const char *text, unsigned start, unsi
 
 /* --- libclang locations on the text --------------------------------------------------- */
 
+/* Byte range of a cursor's extent by file locations (a macro invocation counts as its whole
+ * text), if both ends are in this file. */
+bool source_file_extent(const struct source *src, CXCursor cursor, unsigned *start,
+			unsigned *end);
 /* Whether loc is written in this file (not a macro expansion, not another file). */
 bool source_in_file(const struct source *src, CXSourceLocation loc);
 /* Byte range [start, end) of a source range or a cursor's extent, if both ends are spelled in

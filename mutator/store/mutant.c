@@ -62,3 +62,10 @@ void mutant_free(struct mutant_row *m)
 		free(all[i]);
 	memset(m, 0, sizeof(*m));
 }
+
+void mutant_load_file(const char *db_file, const char *prefix, struct mutant_row *m)
+{
+	sqlite3 *db = db_open(db_file, DB_READ);
+	mutant_load(db, prefix, m);
+	db_close(db);
+}

@@ -20,5 +20,7 @@ void mutant_load(sqlite3 *db, const char *prefix, struct mutant_row *m);
 /* The source text with the mutant applied (malloc'd, NUL-terminated). */
 char *mutant_text(const struct mutant_row *m, size_t *len);
 void mutant_free(struct mutant_row *m);
+/* mutant_load from the database file db_file, opened read-only for just this. */
+void mutant_load_file(const char *db_file, const char *prefix, struct mutant_row *m);
 
 #endif
