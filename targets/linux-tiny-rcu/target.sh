@@ -392,17 +392,10 @@ ltr_gcov_lines() {
 	object="$build/$(dirname "$file")"
 	# gcov names and reads the source as the compiler saw it, relative to BUILD
 	# (../kernel/rcu/tiny.c); with -t every source file with lines in the object (headers
-	# too) is printed.
+	# too) is printed. The shared script is that of the mutorture that runs this target
+	# (MUTORTURE_HOME), or, sourced by hand, of the tree the target is in.
 	(cd "$build" && gcov -t -o "$object" "../$file" 2>"$object/gcov.err") |
-		awk -v path="$file" -F: '
-			/^ *-: *0:Source:/ { src = $4; mine = (src == path || src ~ ("(^|/)" path "$")) }
-			mine && $2 + 0 > 0 && $1 !~ /^ *-$/ {
-				count = $1; gsub(/[ *]/, "", count)
-				if (count ~ /^(#####|=====)$/) count = 0
-				printf "%s\t%d\t%s\n", path, $2, count
-				n++
-			}
-			END { exit (n ? 0 : 1) }' ||
+		awk -v path="$file" -f "${MUTORTURE_HOME:-$TARGET_DIR/../..}/targets/lib/gcov-lines.awk" ||
 		ltr_die "gcov gave no line of '$file' in '$build': $(head -c 300 "$object/gcov.err")"
 }
 
