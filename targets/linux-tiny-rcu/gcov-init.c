@@ -15,7 +15,7 @@
  * and resets the guest (qemu -no-reboot then exits). init.c is included, not copied, and
  * stays unchanged: normal test kernels do not depend on this file.
  */
-#define main ltr_init_main /* init.c's endless loop, unused here */
+#define main init_main /* init.c's endless loop, unused here */
 #include "init.c"
 #undef main
 

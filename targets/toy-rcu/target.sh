@@ -139,7 +139,8 @@ target_compile() {
 }
 
 # Builds an instrumented copy in DIR/build-coverage, runs every scenario once, and turns
-# gcov's per-line counts of TARGET_SOURCES into path<TAB>line<TAB>count lines.
+# gcov's per-line counts of TARGET_SOURCES into path<TAB>line<TAB>count lines
+# (targets/lib/gcov-lines.awk, shared with linux-tiny-rcu).
 target_coverage() {
 	local dir=$1 out=$2 cov scenario src
 	local -a args
@@ -153,15 +154,14 @@ target_coverage() {
 			return 1
 		fi
 	done
+	# The shared script of the mutorture that runs this target (MUTORTURE_HOME, so a copy of the
+	# target elsewhere works), or, sourced by hand, of the tree the target is in.
 	for src in "${TARGET_SOURCES[@]}"; do
-		(cd "$dir" && gcov -t -o "$cov" "$src") |
-			awk -v path="$src" -F: '
-				/^ *-: *0:Source:/ { mine = ($4 == path) }
-				mine && $2 + 0 > 0 && $1 !~ /^ *-$/ {
-					count = $1; gsub(/[ *]/, "", count)
-					if (count ~ /^(#####|=====)$/) count = 0
-					printf "%s\t%d\t%s\n", path, $2, count
-				}' || return 1
+		if ! (cd "$dir" && gcov -t -o "$cov" "$src") |
+			awk -v path="$src" -f "${MUTORTURE_HOME:-$TARGET_DIR/../..}/targets/lib/gcov-lines.awk"; then
+			toy_rcu_error "gcov gave no line of '$src' in '$cov'"
+			return 1
+		fi
 	done >"$out.tmp" && mv "$out.tmp" "$out"
 }
 

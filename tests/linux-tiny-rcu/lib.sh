@@ -1,10 +1,12 @@
-# shellcheck shell=bash
-# Helpers shared by the linux-tiny-rcu tests (sourced): the target's hooks, assertions,
-# and source edits written by rename, never in place (the trees share the kernel
-# source by hard links with the cache).
+# shellcheck shell=bash source-path=SCRIPTDIR
+# Helpers shared by the linux-tiny-rcu tests (sourced): the common ones (../lib/common.sh:
+# fail, note), the target's hooks, and source edits written by rename, never in place
+# (the trees share the kernel source by hard links with the cache).
 
 set -euo pipefail
 LTR_TESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=../lib/common.sh
+source "$LTR_TESTS/../lib/common.sh"
 TARGET_DIR=$(cd "$LTR_TESTS/../../targets/linux-tiny-rcu" && pwd)
 # shellcheck source=../../targets/linux-tiny-rcu/target.sh
 source "$TARGET_DIR/target.sh"
@@ -13,17 +15,6 @@ export MUTORTURE_BUILD_JOBS="${MUTORTURE_BUILD_JOBS:-$(nproc)}"
 # Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
 # MUTORTURE_LINUX_FULL=1.
 [[ "${MUTORTURE_LINUX_FULL:-0}" == 1 ]] || export MUTORTURE_DURATION="${LTR_TEST_DURATION:-10}"
-
-# fail MESSAGE: ends the test as failed.
-fail() {
-	printf 'FAIL: %s\n' "$1" >&2
-	exit 1
-}
-
-# note MESSAGE: progress line with the wall time since the test began.
-note() {
-	printf '[%4ds] %s\n' "$SECONDS" "$1"
-}
 
 # replace_by_rename FILE OLD NEW: writes FILE as a new inode, its one occurrence of
 # OLD replaced by NEW; fails if OLD does not occur exactly once.

@@ -15,7 +15,7 @@ source "$(dirname "$0")/lib.sh"
 work="$1"
 tree="$work/pristine"
 worker="$work/worker-mutants"
-cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/linux-$LTR_VERSION"
+cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/linux-$LINUX_VERSION"
 cache_sums=$(cd "$cache" && sha256sum "${TARGET_SOURCES[@]}")
 
 rm -rf "$worker"

@@ -20,7 +20,7 @@ note "target_setup $tree"
 target_setup "$tree" >"$work/setup.log" 2>&1 || fail "target_setup failed, see '$work/setup.log'"
 note "target_setup done"
 
-for config in "${LTR_CONFIGS[@]}"; do
+for config in "${LINUX_CONFIGS[@]}"; do
 	[[ -s "$tree/.build-$config/vmlinux" ]] || fail "no kernel image for '$config'"
 	[[ "$(stat -c %h "$tree/.build-$config/vmlinux")" == 1 ]] || fail "build dir of '$config' is shared"
 	for option in CONFIG_TINY_RCU=y CONFIG_TINY_SRCU=y CONFIG_RCU_TORTURE_TEST=y CONFIG_SMP=; do
@@ -36,13 +36,13 @@ grep -qx CONFIG_DEBUG_OBJECTS_RCU_HEAD=y "$tree/.build-TINY02/.config" || fail "
 grep -qx CONFIG_HZ_PERIODIC=y "$tree/.build-TINY02/.config" || fail "TINY02 lacks the periodic tick"
 grep -qx CONFIG_NO_HZ_IDLE=y "$tree/.build-TINY01/.config" || fail "TINY01 lacks dynticks idle"
 
-cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/linux-$LTR_VERSION"
+cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/linux-$LINUX_VERSION"
 for file in "${TARGET_SOURCES[@]}"; do
 	[[ "$(stat -c %i "$tree/$file")" == "$(stat -c %i "$cache/$file")" ]] ||
 		fail "'$file' is not a hard link to the cached source"
 	entry=$(grep -F "\"file\": \"$tree/$file\"" "$tree/compile_commands.json") ||
 		fail "compile_commands.json has no entry for '$file'"
-	[[ "$entry" == *"\"directory\": \"$tree/.build-$LTR_COMMANDS_CONFIG\""* ]] ||
+	[[ "$entry" == *"\"directory\": \"$tree/.build-$LINUX_COMMANDS_CONFIG\""* ]] ||
 		fail "wrong directory for '$file': $entry"
 	[[ "$entry" == *" -I$tree/include "* && "$entry" == *" -c -o $tree/.build-"* ]] ||
 		fail "paths are not absolute inside the tree for '$file': $entry"

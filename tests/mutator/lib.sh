@@ -1,23 +1,18 @@
-# shellcheck shell=bash
-# Helpers shared by the mutator tests (sourced): a scratch directory removed on exit, the
-# mutorture under test, read-only queries, and assertions. Every test runs the real binary on
-# real files: real libclang parses, real SQLite databases.
+# shellcheck shell=bash source-path=SCRIPTDIR
+# Helpers shared by the mutator tests (sourced): the common ones (../lib/common.sh: fail,
+# expect_eq, a scratch directory removed on exit), the mutorture under test, read-only
+# queries, and checks of every mutant. Every test runs the real binary on real files: real
+# libclang parses, real SQLite databases.
 
 set -euo pipefail
-: "${MUTORTURE_BIN:?run me through ctest (MUTORTURE_BIN unset)}"
-: "${MUTORTURE_HOME:?run me through ctest (MUTORTURE_HOME unset)}"
-SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/mutator-test.XXXXXX")
-trap 'rm -rf "$SCRATCH"' EXIT
+# shellcheck source=../lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+need_ctest_env
+make_scratch mutator
 FIXTURES=$MUTORTURE_HOME/tests/mutator/fixtures
 DB=$SCRATCH/campaign.db
 # The compiler every mutant must compile with (as CI's cc).
 CC=${CC:-cc}
-
-# fail MESSAGE: ends the test as failed.
-fail() {
-	printf 'FAIL: %s\n' "$1" >&2
-	exit 1
-}
 
 # mt VERB ARGS...: the mutorture under test, on the test's database.
 mt() {
@@ -34,13 +29,6 @@ dump_mutants() {
 	q "SELECT line || ':' || col, replace(original, char(10), '\n'),
 	          replace(replacement, char(10), '\n')
 	     FROM mutant ORDER BY start_byte, end_byte, replacement"
-}
-
-# expect_eq WHAT EXPECTED ACTUAL
-expect_eq() {
-	if [[ $2 != "$3" ]]; then
-		fail "$1: expected '$2', got '$3'"
-	fi
 }
 
 # new_campaign ROOT: a fresh database rooted at ROOT.

@@ -1,30 +1,20 @@
-# shellcheck shell=bash
-# Helpers shared by the reports tests (sourced): a scratch directory removed on exit, a
-# campaign made with the real mutorture (init + generate on toy-rcu's sources, results through
-# `mutorture record`), the outcome each mutant was given (what the scores are checked against,
-# computed here with awk, never with the views under test), and assertions.
+# shellcheck shell=bash source-path=SCRIPTDIR
+# Helpers shared by the reports tests (sourced): the common ones (../lib/common.sh: fail,
+# note, expect_eq, a scratch directory removed on exit), a campaign made with the real
+# mutorture (init + generate on toy-rcu's sources, results through `mutorture record`), the
+# outcome each mutant was given (what the scores are checked against, computed here with
+# awk, never with the views under test), and checks of the report.
 
 set -euo pipefail
-: "${MUTORTURE_BIN:?run me through ctest (MUTORTURE_BIN unset)}"
-: "${MUTORTURE_HOME:?run me through ctest (MUTORTURE_HOME unset)}"
-SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/reports-test.XXXXXX")
-trap 'rm -rf "$SCRATCH"' EXIT
+# shellcheck source=../lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+need_ctest_env
+make_scratch reports
 DB=$SCRATCH/campaign.db
 TREE=$SCRATCH/tree
 # The toy-rcu files the campaign mutates, and the flags they are compiled with.
 CAMPAIGN_FILES=(qsbr.c mb.c)
 CLANG_FLAGS=(-std=c11 -D_GNU_SOURCE -pthread)
-
-# fail MESSAGE: ends the test as failed.
-fail() {
-	printf 'FAIL: %s\n' "$1" >&2
-	exit 1
-}
-
-# note MESSAGE: progress line with the wall time since the test began.
-note() {
-	printf '[%3ds] %s\n' "$SECONDS" "$1"
-}
 
 # mt ARGS...: the mutorture under test, on the test's database.
 mt() {
@@ -34,11 +24,6 @@ mt() {
 # q SQL: one read-only query on the test's database, '|'-separated columns.
 q() {
 	sqlite3 -readonly -batch -noheader "$DB" "$1"
-}
-
-# expect_eq WHAT EXPECTED ACTUAL
-expect_eq() {
-	[[ $2 == "$3" ]] || fail "$1: expected '$2', got '$3'"
 }
 
 # generate FILE...: (re)generates mutants of tree files with the test's flags.

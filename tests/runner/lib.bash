@@ -1,13 +1,15 @@
-# shellcheck shell=bash
-# Helpers of the runner tests (loaded by the .bats files): a scratch directory per test file,
-# the mutorture binary under test, campaigns on the fixture target (tests/runner/fixture) and
+# shellcheck shell=bash source-path=SCRIPTDIR
+# Helpers of the runner tests (loaded by the .bats files), besides the common ones
+# (../lib/common.sh: the ctest environment check): a scratch directory per test file, the
+# mutorture binary under test, campaigns on the fixture target (tests/runner/fixture) and
 # on toy-rcu, and read-only checks of a campaign database and of leftover processes.
 #
 # The checks read the database with the sqlite3 shell and constant queries: they verify what
 # the C program wrote, independently of its own listing code.
 
-: "${MUTORTURE_BIN:?the tests need MUTORTURE_BIN (ctest sets it)}"
-: "${MUTORTURE_HOME:?the tests need MUTORTURE_HOME (ctest sets it)}"
+# shellcheck source=../lib/common.sh
+source "$BATS_TEST_DIRNAME/../lib/common.sh"
+need_ctest_env
 # shellcheck disable=SC2034 # used by the .bats files that load this one
 FIXTURE="$MUTORTURE_HOME/tests/runner/fixture"
 

@@ -1,26 +1,16 @@
-# shellcheck shell=bash
-# Helpers shared by the toy-rcu tests (sourced): the target's hooks, a scratch directory
-# removed on exit, assertions, and source edits written by rename (a new inode, as the
-# runner writes mutants).
+# shellcheck shell=bash source-path=SCRIPTDIR
+# Helpers shared by the toy-rcu tests (sourced): the common ones (../lib/common.sh: fail,
+# note, a scratch directory removed on exit), the target's hooks, source edits written by
+# rename (a new inode, as the runner writes mutants), and a command's status.
 
 set -euo pipefail
 TOY_TESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+# shellcheck source=../lib/common.sh
+source "$TOY_TESTS/../lib/common.sh"
 TARGET_DIR=$(cd "$TOY_TESTS/../../targets/toy-rcu" && pwd -P)
-# shellcheck source-path=SCRIPTDIR source=../../targets/toy-rcu/target.sh
+# shellcheck source=../../targets/toy-rcu/target.sh
 source "$TARGET_DIR/target.sh"
-SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/toy-rcu-test.XXXXXX")
-trap 'rm -rf "$SCRATCH"' EXIT
-
-# fail MESSAGE: ends the test as failed.
-fail() {
-	printf 'FAIL: %s\n' "$1" >&2
-	exit 1
-}
-
-# note MESSAGE: progress line with the wall time since the test began.
-note() {
-	printf '[%3ds] %s\n' "$SECONDS" "$1"
-}
+make_scratch toy-rcu
 
 # mutate FILE PERL-SUBSTITUTION: rewrites FILE by rename with the substitution (perl -0,
 # so it may span lines); fails unless it changed exactly one place.

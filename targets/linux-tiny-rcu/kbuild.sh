@@ -1,0 +1,262 @@
+# shellcheck shell=bash
+# Kernel source, builds and trees of a Linux target: Debian's linux-source package unpacked
+# once into the cache, kernel configs from fragments, builds, the built tree kept in the
+# cache under a lock, worker clones, the compile database from Kbuild's .cmd files, and one
+# file compiled with the kernel's own command.
+#
+# Sourced by target.sh (first of the kernel pieces: qemu.sh and gcov.sh use linux_die);
+# defines functions only. Reads the target's declarations: LINUX_VERSION, LINUX_TARBALL,
+# LINUX_BASE_CONFIG, LINUX_CONFIGS, LINUX_COMMANDS_CONFIG, linux_scenario, and in TARGET_DIR
+# the fragments common.config and CONFIG.config of every config and the guest's init.c.
+# Invariants:
+# - The kernel source is unpacked once into the cache and never written again; every tree
+#   shares it by hard links (cp -al), so files in a tree are only ever replaced by rename,
+#   never written in place or touched. The first setup also leaves a built tree in the cache
+#   (one per config fragments, init, gcc and package); later setups clone it, and nothing
+#   writes it afterwards.
+# - A tree DIR is the source root plus one Kbuild output dir per kernel config,
+#   DIR/.build-<CONFIG>, a direct child of DIR so Kbuild names the source `..`: build dirs
+#   stay valid when copied to another tree.
+# - A cache entry's name, linux-VERSION-NAME-KEY, and KEY's inputs (kbuild_key) are what
+#   keeps a warm cache valid: change them only to invalidate every cache on purpose.
+
+# linux_die MESSAGE: prints a git-style fatal error and exits 128.
+linux_die() {
+	printf 'fatal: %s\n' "$1" >&2
+	exit 128
+}
+
+# kbuild_source: prints the cached unpacked kernel source, unpacking it on first use.
+# Unpacks into a private temporary dir and renames it into place, so the cache entry
+# either does not exist or is complete, even with concurrent setups.
+kbuild_source() {
+	local cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
+	local src="$cache/linux-$LINUX_VERSION"
+	if [[ ! -d "$src" ]]; then
+		[[ -r "$LINUX_TARBALL" ]] ||
+			linux_die "cannot read '$LINUX_TARBALL': apt-get install linux-source-$LINUX_VERSION"
+		mkdir -p "$cache"
+		local tmp
+		tmp=$(mktemp -d "$src.unpack.XXXXXX")
+		tar -xJf "$LINUX_TARBALL" -C "$tmp" ||
+			linux_die "cannot unpack '$LINUX_TARBALL'"
+		mv -T "$tmp/linux-source-$LINUX_VERSION" "$src" 2>/dev/null || [[ -d "$src" ]] ||
+			linux_die "cannot move the unpacked source to '$src'"
+		rm -rf "$tmp"
+	fi
+	printf '%s\n' "$src"
+}
+
+# kbuild_configure DIR CONFIG [OUT FRAGMENT...]: writes OUT/.config (default DIR/.build-CONFIG):
+# LINUX_BASE_CONFIG (a make target) + common.config + CONFIG's fragment + each FRAGMENT,
+# and checks that every setting the fragments ask for, and every #CHECK# line, holds.
+kbuild_configure() {
+	local dir="$1" config="$2"
+	local out="${3:-$dir/.build-$config}"
+	local frags=("$TARGET_DIR/common.config" "$TARGET_DIR/$config.config" "${@:4}")
+	mkdir -p "$out"
+	make -s -C "$dir" O="$out" "$LINUX_BASE_CONFIG" >/dev/null
+	cat "${frags[@]}" >>"$out/.config"
+	make -s -C "$dir" O="$out" olddefconfig 2>/dev/null
+	local line name value
+	while IFS= read -r line; do
+		line="${line#\#CHECK\#}"
+		[[ "$line" =~ ^(CONFIG_[A-Za-z0-9_]+)=(.*)$ ]] || continue
+		name="${BASH_REMATCH[1]}" value="${BASH_REMATCH[2]}"
+		if [[ "$value" == n ]]; then
+			! grep -q "^$name=" "$out/.config"
+		else
+			grep -qx "$name=$value" "$out/.config"
+		fi || linux_die "kernel config '$config' did not keep '$line' (see '$out/.config')"
+	done < <(cat "${frags[@]}")
+}
+
+# kbuild_make DIR BUILD JOBS [MAKE-VARIABLE...]: builds the kernel image in the Kbuild output
+# dir DIR/BUILD (.build-CONFIG, or .gcov-CONFIG for a coverage kernel).
+kbuild_make() {
+	make -C "$1" O="$1/$2" -j "$3" vmlinux "${@:4}"
+}
+
+# kbuild_initramfs DIR [SOURCE CPIO]: builds the static /init from SOURCE (default init.c)
+# with the kernel's nolibc and packs it into CPIO (default DIR/.mutorture/initrd.cpio)
+# for qemu -initrd.
+kbuild_initramfs() {
+	local dir="$1" source="${2:-$TARGET_DIR/init.c}" cpio="${3:-$1/.mutorture/initrd.cpio}"
+	local root="${cpio%.cpio}"
+	mkdir -p "$root"
+	gcc -Os -s -static -nostdlib -fno-asynchronous-unwind-tables -fno-ident \
+		-include "$dir/tools/include/nolibc/nolibc.h" -Wall -Wextra -Werror \
+		-o "$root/init" "$source" -lgcc || return 1
+	(cd "$root" && echo init | cpio --quiet -o -H newc -R 0:0) >"$cpio"
+}
+
+# kbuild_compile_commands DIR: writes DIR/compile_commands.json from the Kbuild command
+# files (.*.o.cmd) of every C file of the kernel in the exported config. Paths are
+# made absolute; the flags stay the kernel's (gcc-only ones included); the dependency
+# output flag (-Wp,-MMD,...) and the objtool step after the compiler are left out.
+kbuild_compile_commands() {
+	local dir="$1"
+	local out="$dir/.build-$LINUX_COMMANDS_CONFIG"
+	[[ "$dir" != *[[:space:]\"\'\\]* ]] ||
+		linux_die "cannot write compile commands for '$dir': path has spaces or quotes"
+	find "$out" -name '.*.o.cmd' -print0 | sort -z | xargs -0 awk -v dir="$dir" -v out="$out" '
+		function json(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return s }
+		FNR == 1 { cmd = "" }
+		FNR == 1 && /^(saved)?cmd_[^ ]* := .*-D__KERNEL__/ { cmd = $0; sub(/^[^ ]* := /, "", cmd) }
+		/^source_[^ ]* := \.\.\/.*\.c$/ && cmd != "" {
+			file = $0
+			sub(/^[^ ]* := \.\.\//, "", file)
+			c = cmd
+			sub(/ *;.*$/, "", c)
+			gsub(/-Wp,-MMD,[^ ]* /, "", c)
+			gsub(/ \.\.\//, " " dir "/", c); gsub(/-I\.\.\//, "-I" dir "/", c)
+			gsub(/ \.\//, " " out "/", c); gsub(/-I\.\//, "-I" out "/", c)
+			sub(/ -o /, " -o " out "/", c)
+			printf "%s\n  {\"directory\": \"%s\", \"file\": \"%s\", \"command\": \"%s\"}",
+				(n++ ? "," : "["), json(out), json(dir "/" file), json(c)
+		}
+		END { print (n ? "\n]" : "[]") }
+	' >"$dir/compile_commands.json.tmp"
+	mv "$dir/compile_commands.json.tmp" "$dir/compile_commands.json"
+}
+
+# kbuild_tree SRC DIR: a tree in DIR (absent): hard links to the source SRC, every
+# config configured and built once, the initramfs, and compile_commands.json.
+kbuild_tree() {
+	local src="$1" dir="$2"
+	local config jobs="${MUTORTURE_BUILD_JOBS:-$(nproc)}"
+	mkdir -p "$dir"
+	dir=$(cd "$dir" && pwd -P)
+	cp -al "$src/." "$dir/" || linux_die "cannot link the kernel source into '$dir'"
+	kbuild_initramfs "$dir" || linux_die "cannot build the initramfs in '$dir'"
+	for config in "${LINUX_CONFIGS[@]}"; do
+		kbuild_configure "$dir" "$config" || linux_die "cannot configure kernel config '$config' in '$dir'"
+		kbuild_make "$dir" ".build-$config" "$jobs" || linux_die "cannot build kernel config '$config' in '$dir'"
+	done
+	kbuild_compile_commands "$dir" || linux_die "cannot write the compile commands of '$dir'"
+}
+
+# kbuild_key KEYS: prints the 16-digit key of a cache entry: a hash of what the function
+# KEYS prints (run in TARGET_DIR: the config fragments and whatever else the entry is made
+# from), gcc's version and the source package. The base config, the make commands and
+# the init's compile flags are not in it: change one, and delete the cache entries.
+kbuild_key() {
+	(cd "$TARGET_DIR" && "$1"
+		gcc --version | head -n 1
+		stat -c '%s %Y' "$LINUX_TARBALL") | sha256sum | cut -c1-16
+}
+
+# kbuild_cached NAME KEYS BUILDER: prints the cache entry linux-VERSION-NAME-KEY (KEY from
+# kbuild_key KEYS); on first use the function BUILDER SRC DIR makes it from the unpacked
+# source, under a lock so that concurrent setups build it once. Campaigns and tests set up
+# the same kernels again and again: a setup is then a clone (seconds) instead of kernel
+# builds (minutes).
+kbuild_cached() {
+	local name="$1" keys="$2" builder="$3" src cache key built
+	# (Run in a command substitution, where errexit is off: every failure is checked.)
+	src=$(kbuild_source) || return 1
+	cache="${MUTORTURE_CACHE:-$HOME/.cache/mutorture}"
+	key=$(kbuild_key "$keys")
+	built="$cache/linux-$LINUX_VERSION-$name-$key"
+	(
+		flock 9
+		if [[ ! -e "$built/.mutorture/built" ]]; then
+			rm -rf "$built"
+			"$builder" "$src" "$built" >&2 || exit 1
+			mkdir -p "$built/.mutorture" && touch "$built/.mutorture/built"
+		fi
+	) 9>"$built.lock" || return 1
+	printf '%s\n' "$built"
+}
+
+# kbuild_built_keys: what the built tree is made from, besides gcc and the source package.
+kbuild_built_keys() {
+	cat common.config "${LINUX_CONFIGS[@]/%/.config}" init.c
+}
+
+# kbuild_built: prints the cached built tree (kbuild_tree) for the current config
+# fragments, init, gcc and source package.
+kbuild_built() {
+	kbuild_cached built kbuild_built_keys kbuild_tree
+}
+
+# kbuild_setup DIR: the pristine tree (DIR absent or empty): a worker-style clone of the
+# cached built tree, with its own build dirs and compile_commands.json.
+kbuild_setup() {
+	local dir="$1" built
+	mkdir -p "$dir"
+	[[ -z "$(ls -A "$dir")" ]] || linux_die "cannot set up '$dir': not empty"
+	built=$(kbuild_built) || linux_die "cannot build the kernel into the cache (see the messages above)"
+	kbuild_clone "$built" "$dir"
+}
+
+# kbuild_build DIR [SCENARIO]: incremental build, after a mutant was written, of the config
+# SCENARIO boots, or of every config. A no-op build still walks all of Kbuild (about 4 s of
+# the 6 s a tiny.c change costs), so the runner asking per scenario spares a mutant that the
+# first scenario kills the second config's walk.
+kbuild_build() {
+	local config configs=("${LINUX_CONFIGS[@]}")
+	if (($# > 1)); then
+		read -r config _ < <(linux_scenario "$2")
+		configs=("$config")
+	fi
+	for config in "${configs[@]}"; do
+		kbuild_make "$1" ".build-$config" "${MUTORTURE_BUILD_JOBS:-1}" || return 1
+	done
+}
+
+# kbuild_sed_escape TEXT: TEXT as a literal sed regular expression (| as the delimiter).
+kbuild_sed_escape() {
+	sed 's/[][\\.*^$|]/\\&/g' <<<"$1"
+}
+
+# kbuild_copy_build SRC DST NAME: copies the Kbuild output dir SRC/NAME of tree SRC to
+# DST/NAME (both absolute, physical), so that an incremental build there compiles nothing.
+kbuild_copy_build() {
+	local src="$1" dst="$2" name="$3"
+	cp -a "$src/$name" "$dst/$name"
+	# objtool's build records absolute paths; left pointing at SRC, its commands would
+	# differ in DST, objtool would be rebuilt and with it every object of the kernel.
+	{ grep -rlIZF "$src/" "$dst/$name/tools" || (($? == 1)); } |
+		xargs -0 -r sed -i "s|$(kbuild_sed_escape "$src/")|$dst/|g"
+}
+
+# kbuild_clone SRC DST: a worker tree: the source by hard links, build dirs copied
+# (each worker builds in its own), compile_commands.json rewritten for DST.
+kbuild_clone() {
+	local src="$1" dst="$2" entry name
+	mkdir -p "$dst"
+	src=$(cd "$src" && pwd -P)
+	dst=$(cd "$dst" && pwd -P)
+	for entry in "$src"/* "$src"/.[!.]*; do
+		name="${entry##*/}"
+		case "$name" in
+		.build-*) kbuild_copy_build "$src" "$dst" "$name" ;;
+		.mutorture) mkdir -p "$dst/$name" && cp -a "$entry/initrd.cpio" "$dst/$name/" ;;
+		.gcov-*) ;; # coverage kernels (gcov.sh) are built in the tree that runs them
+		compile_commands.json) ;;
+		*) cp -al "$entry" "$dst/$name" ;;
+		esac
+	done
+	kbuild_compile_commands "$dst"
+}
+
+# kbuild_compile DIR FILE OUT [TRIPLE]: compiles one file with the kernel's own command for
+# it (from Kbuild's .o.cmd in the exported config), without debug info, into OUT.
+kbuild_compile() {
+	local dir="$1" file="${2#"$1"/}" out="$3"
+	# Cross-compiling (the weak-memory hint) would need a cross-built kernel tree: unsupported.
+	[[ -z "${4:-}" ]] || return 2
+	local build="$1/.build-$LINUX_COMMANDS_CONFIG"
+	local cmdfile
+	cmdfile="$build/$(dirname "$file")/.$(basename "$file" .c).o.cmd"
+	[[ -r "$cmdfile" ]] || linux_die "no kernel compile command for '$file' (no '$cmdfile')"
+	[[ "$out" == /* ]] || out="$PWD/$out"
+	local cmd
+	IFS= read -r cmd <"$cmdfile"
+	cmd="${cmd#* := }"
+	cmd="${cmd%%;*}"
+	cmd=$(sed -E -e 's/ -Wp,-MMD,[^ ]+//' -e 's/ -g[^ ]*//g' -e 's/ -o [^ ]+/ -o "$LINUX_OUT"/' <<<"$cmd")
+	# The command is Kbuild's, with its shell quoting (-DKBUILD_MODNAME='"tiny"').
+	(cd "$build" && LINUX_OUT="$out" eval "$cmd")
+}

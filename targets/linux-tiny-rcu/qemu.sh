@@ -1,0 +1,98 @@
+# shellcheck shell=bash
+# Torture runs of a Linux target: one scenario's kernel booted under qemu with rcutorture's
+# command line, its console streamed through verdict.sh, the guest stopped at the first
+# certain failure.
+#
+# Sourced by target.sh after kbuild.sh; defines functions only. Reads the target's
+# declarations: LINUX_DEFAULT_DURATION, LINUX_GRACE, LINUX_CPUS, linux_scenario, and
+# TARGET_DIR/verdict.sh.
+# Invariants:
+# - A run writes only into DIR/.mutorture/runs/SCENARIO/ (console.log, qemu.err, verdict):
+#   the evidence a verdict can be re-judged from (verdict.sh console.log).
+# - qemu and every helper stay in the caller's process group (the runner's kill reaches
+#   them); qemu's own limit is the duration plus LINUX_GRACE.
+
+# qemu_stat_interval DURATION: seconds between rcutorture statistics lines, or 0 for
+# only the final one. Two consecutive lines must be more than one stutter pause (5 s)
+# apart, or a paused writer would look like a grace-period hang (ver not advancing);
+# this includes the last periodic line and the end-of-test one.
+qemu_stat_interval() {
+	local duration="$1" interval=$(($1 / 2))
+	while ((interval >= 7 && duration % interval < 7)); do
+		interval=$((interval - 1))
+	done
+	echo $((interval >= 7 ? interval : 0))
+}
+
+# qemu_duration: seconds of rcutorture per run, from MUTORTURE_DURATION rounded up.
+qemu_duration() {
+	awk -v d="${MUTORTURE_DURATION:-$LINUX_DEFAULT_DURATION}" \
+		'BEGIN { r = int(d); if (r < d) r++; print (r > 0 ? r : 1) }'
+}
+
+# qemu_cmdline DURATION SCENARIO-PARAMETERS: prints the kernel command line of a run.
+qemu_cmdline() {
+	local duration="$1" boot
+	boot="console=ttyS0 panic=-1 debug_boot_weak_hash $2 rcutorture.shutdown_secs=$duration"
+	boot+=" rcutorture.stat_interval=$(qemu_stat_interval "$duration")"
+	boot+=" rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 rcutorture.n_barrier_cbs=4"
+	[[ -z "${MUTORTURE_READERS:-}" ]] || boot+=" rcutorture.nreaders=$MUTORTURE_READERS"
+	printf '%s\n' "$boot"
+}
+
+# qemu_boot LIMIT IMAGE INITRD CMDLINE RUN: boots the guest, its serial console on stdout,
+# for at most LIMIT seconds (then status 124, or 137 if it had to be killed); qemu's pid
+# in RUN/qemu.pid while it runs, its errors in RUN/qemu.err.
+qemu_boot() {
+	timeout --foreground -k 10 "$1" qemu-system-x86_64 \
+		-accel "${MUTORTURE_LINUX_ACCEL:-tcg}" -m 512M -smp "$LINUX_CPUS" -nodefaults \
+		-display none -serial stdio -no-reboot -pidfile "$5/qemu.pid" \
+		-kernel "$2" -initrd "$3" -append "$4" </dev/null 2>"$5/qemu.err"
+}
+
+# qemu_test DIR SCENARIO: one rcutorture run in qemu. The console streams to stdout
+# and to DIR/.mutorture/runs/SCENARIO/console.log, and through verdict.sh, whose first
+# certain failure stops the guest at once. Exits as target_test does.
+qemu_test() {
+	local dir="$1" scenario="$2"
+	local config boot
+	read -r config boot < <(linux_scenario "$scenario")
+	local image="$dir/.build-$config/vmlinux"
+	[[ -r "$image" ]] || linux_die "no kernel image '$image': run target_setup first"
+	local duration
+	duration=$(qemu_duration)
+	local limit=$((duration + LINUX_GRACE))
+	boot=$(qemu_cmdline "$duration" "$boot")
+
+	local run="$dir/.mutorture/runs/$scenario"
+	rm -rf "$run"
+	mkdir -p "$run"
+	mkfifo "$run/console.fifo"
+	# The guest's serial console feeds the FIFO; a guest that outlives its limit is
+	# stopped and a mutorture-timeout line closes its console log.
+	{
+		local rc=0
+		qemu_boot "$limit" "$image" "$dir/.mutorture/initrd.cpio" "$boot" "$run" || rc=$?
+		if ((rc == 124 || rc == 137)); then
+			printf '\nmutorture-timeout: the guest did not stop within %s s\n' "$limit"
+		fi
+	} >"$run/console.fifo" &
+	local guest=$!
+	# The console goes to stdout, to console.log and to the verdict; when the verdict is
+	# in, the guest is stopped (qemu removes its pid file when it stops by itself).
+	tee "$run/console.log" >(
+		v=0
+		"$TARGET_DIR/verdict.sh" >"$run/verdict" || v=$?
+		echo "$v" >"$run/verdict.rc"
+		[[ ! -s "$run/qemu.pid" ]] || kill "$(cat "$run/qemu.pid")" 2>/dev/null || true
+	) <"$run/console.fifo" || true
+	wait "$!" || true
+	wait "$guest" || true
+	# The console may end mid-line (the guest was stopped): the reason gets a line of its own.
+	if [[ -s "$run/verdict" ]]; then
+		printf '\n'
+		cat "$run/verdict"
+	fi
+	[[ -s "$run/console.log" ]] || linux_die "qemu did not start: $(head -c 300 "$run/qemu.err")"
+	return "$(cat "$run/verdict.rc")"
+}
