@@ -132,8 +132,8 @@ static void store(sqlite3 *db, struct target_file *f)
 
 	st = db_prepare(db,
 		"INSERT INTO mutant(id, source_id, operator, tag, start_byte, end_byte, line, col, "
-		"end_line, end_col, function, original, replacement, description) "
-		"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+		"end_line, end_col, function, original, replacement, description, function_spelled) "
+		"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) "
 		"ON CONFLICT(id) DO NOTHING");
 	for (size_t i = 0; i < f->res.nr; i++) {
 		const struct gen_mutant *m = &f->res.mutants[i];
@@ -152,6 +152,7 @@ static void store(sqlite3 *db, struct target_file *f)
 		db_bind_text(db, st, 12, m->original);
 		db_bind_text(db, st, 13, m->replacement);
 		db_bind_text(db, st, 14, m->description);
+		db_bind_text(db, st, 15, m->function_spelled);
 		db_step(db, st);
 		f->added += (unsigned)sqlite3_changes(db);
 	}

@@ -6,8 +6,10 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "path.h"
 #include "util.h"
@@ -360,7 +362,8 @@ static const char *const kept_with_value[] = {
 	"-isysroot", "--sysroot", "-iprefix", "-iwithprefixbefore", "-iwithprefix", "-target",
 	"-x", "-Xclang", NULL,
 };
-/* Of those, the ones whose value is a path, resolved against the entry's directory. */
+/* Of those, the ones whose value is a path, resolved against the entry's directory (but see
+ * searched_like_include). */
 static const char *const path_valued[] = {
 	"-I", "-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-isysroot",
 	"--sysroot", NULL,
@@ -408,13 +411,22 @@ static const char *option_of(const char *const *table, const char *arg, const ch
 	return NULL;
 }
 
+/* -include and -imacros name a file the way gcc looks for it: in the working directory first,
+ * then along the #include "..." chain (-iquote, -I, ...): so it is made absolute only when
+ * the entry's directory holds it, and otherwise left for clang to search the same chain. */
+static bool searched_like_include(const char *opt)
+{
+	return !strcmp(opt, "-include") || !strcmp(opt, "-imacros");
+}
+
 static void add_option(struct strlist *out, const char *directory, const char *opt,
 		       const char *value)
 {
 	if (in_table(path_valued, opt) && value[0] != '/') {
 		char *abs = path_normalize(directory, value);
+		bool resolve = !searched_like_include(opt) || access(abs, F_OK) == 0;
 		strlist_add(out, opt);
-		strlist_add(out, abs);
+		strlist_add(out, resolve ? abs : value);
 		free(abs);
 		return;
 	}
