@@ -21,10 +21,11 @@ static const struct rule_set *rules_of(struct gen_ctx *ctx)
 	return rules && rules_count(rules) ? rules : NULL;
 }
 
-static void propose_delete(struct gen_ctx *ctx, const struct mutation_operator *op, const char *tag,
-			   const struct statement_use *use, const char *why)
+static void propose_delete(struct gen_ctx *ctx, const struct mutation_operator *op,
+			   const char *tag, const struct statement_use *use, const char *why)
 {
-	const char *text = gen_source(ctx)->text;
+	const struct source *src = gen_source(ctx);
+	const char *text = src->text;
 	struct strbuf sb = STRBUF_INIT;
 	statement_deletion(&sb, text, use);
 	char *repl = sb_detach(&sb, NULL);
@@ -37,9 +38,10 @@ static void propose_delete(struct gen_ctx *ctx, const struct mutation_operator *
 /* rcu-delete: a barrier, grace-period wait, read-side marker... deleted as a statement. */
 static void visit_delete(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct statement_use use;
-	if (!rules || !invocation_statement(gen_source(ctx), cursor, parent, &use))
+	if (!rules || !invocation_statement(src, cursor, parent, &use))
 		return;
 	if (rules_next(rules, RULE_DELETE, use.inv.name, NULL))
 		propose_delete(ctx, &op_rcu_delete, "", &use, "");
@@ -48,13 +50,19 @@ static void visit_delete(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 /* rcu-weaken: the called name replaced by each weaker primitive; arguments stay. */
 static void visit_weaken(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
 	(void)parent;
-	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
+	if (!rules || !invocation_from_cursor(src, cursor, &inv))
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_WEAKEN, inv.name, r));)
 		for (size_t i = 0; i < r->nr_operands; i++) {
+			/* A weaker primitive the file cannot see would only fail to build. */
+			if (!source_name_defined(src, r->operands[i])) {
+				gen_skip(ctx, &op_rcu_weaken, "undefined");
+				continue;
+			}
 			char *desc = xasprintf("weaken '%s' to '%s'", inv.name, r->operands[i]);
 			gen_propose(ctx, &op_rcu_weaken, "", inv.start, inv.name_end, r->operands[i],
 				    desc);
@@ -88,10 +96,30 @@ static bool expand_template(const char *tmpl, const char *text, const struct inv
 	return true;
 }
 
-static void propose_template(struct gen_ctx *ctx, const struct mutation_operator *op, const struct rule *r,
-			     const struct invocation *inv)
+/* Whether a template calls a primitive the translation unit does not define: its leading
+ * identifier, when a '(' follows it ('READ_ONCE(*(%1))'). */
+static bool calls_undefined(const struct source *src, const char *tmpl)
 {
-	const char *text = gen_source(ctx)->text;
+	size_t n = 0;
+	while (tmpl[n] == '_' || isalnum((unsigned char)tmpl[n]))
+		n++;
+	if (!n || isdigit((unsigned char)tmpl[0]) || tmpl[n + strspn(tmpl + n, " \t")] != '(')
+		return false;
+	char *name = xstrndup(tmpl, n);
+	bool undefined = !source_name_defined(src, name);
+	free(name);
+	return undefined;
+}
+
+static void propose_template(struct gen_ctx *ctx, const struct mutation_operator *op,
+			     const struct rule *r, const struct invocation *inv)
+{
+	const struct source *src = gen_source(ctx);
+	if (calls_undefined(src, r->operands[0])) {
+		gen_skip(ctx, op, "undefined");
+		return;
+	}
+	const char *text = src->text;
 	struct strbuf sb = STRBUF_INIT;
 	if (!expand_template(r->operands[0], text, inv, &sb)) {
 		gen_skip(ctx, op, "arity");
@@ -113,10 +141,11 @@ static void propose_template(struct gen_ctx *ctx, const struct mutation_operator
 /* rcu-unwrap: READ_ONCE(x) -> (x), rcu_dereference(p) -> (p). */
 static void visit_unwrap(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
 	(void)parent;
-	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
+	if (!rules || !invocation_from_cursor(src, cursor, &inv))
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_UNWRAP, inv.name, r));)
 		propose_template(ctx, &op_rcu_unwrap, r, &inv);
@@ -125,10 +154,11 @@ static void visit_unwrap(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 /* rcu-rewrite: call_rcu(h, f) -> (f)(h), WRITE_ONCE(x, v) -> ((x) = (v)), ... */
 static void visit_rewrite(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
 	(void)parent;
-	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
+	if (!rules || !invocation_from_cursor(src, cursor, &inv))
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_REWRITE, inv.name, r));)
 		propose_template(ctx, &op_rcu_rewrite, r, &inv);

@@ -51,6 +51,7 @@ static void macro_statement(struct gen_ctx *ctx, CXCursor cursor, CXCursor paren
 
 static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	enum CXCursorKind k = clang_getCursorKind(cursor);
 	unsigned s, e;
 	bool in_block = clang_getCursorKind(parent) == CXCursor_CompoundStmt;
@@ -60,7 +61,7 @@ static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 	}
 	/* A block or statement of this text: not one inside a macro body ('({ ...; })',
 	 * 'do { } while (0)'), whose statements would all map onto the invocation. */
-	if (!source_cursor_range(gen_source(ctx), parent, &s, &e))
+	if (!source_cursor_range(src, parent, &s, &e))
 		return;
 	if (clang_getCursorKind(gen_ancestor(ctx, 1)) == CXCursor_StmtExpr) {
 		gen_skip(ctx, &op_sdl, "type");
@@ -76,9 +77,9 @@ static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 			return;
 		}
 	}
-	const char *text = gen_source(ctx)->text;
-	size_t len = gen_source(ctx)->len;
-	if (!source_expansion_range(gen_source(ctx), cursor, &s, &e))
+	const char *text = src->text;
+	size_t len = src->len;
+	if (!source_expansion_range(src, cursor, &s, &e))
 		return;
 	while (e < len && (text[e] == ' ' || text[e] == '\t'))
 		e++;
