@@ -320,21 +320,44 @@ void compdb_free(struct compdb *db)
 	memset(db, 0, sizeof(*db));
 }
 
-const struct compile_command *compdb_find(const struct compdb *db, const char *abs_file)
+size_t compdb_find_all(const struct compdb *db, const char *abs_file,
+		       const struct compile_command ***out)
 {
 	char *want = path_normalize("/", abs_file);
-	const struct compile_command *found = NULL;
-	for (size_t i = 0; i < db->nr && !found; i++)
+	size_t nr = 0;
+	*out = xcalloc(db->nr + 1, sizeof(**out));
+	for (size_t i = 0; i < db->nr; i++)
 		if (!strcmp(db->entries[i].file, want))
-			found = &db->entries[i];
+			(*out)[nr++] = &db->entries[i];
 	/* Symlinked trees: compare the real paths only when the plain names did not match. */
 	char real_want[PATH_MAX], real_entry[PATH_MAX];
-	if (!found && realpath(want, real_want))
-		for (size_t i = 0; i < db->nr && !found; i++)
+	if (!nr && realpath(want, real_want))
+		for (size_t i = 0; i < db->nr; i++)
 			if (realpath(db->entries[i].file, real_entry) && !strcmp(real_entry, real_want))
-				found = &db->entries[i];
+				(*out)[nr++] = &db->entries[i];
 	free(want);
-	return found;
+	return nr;
+}
+
+bool compdb_entry_contains(const struct compile_command *cmd, const char *text)
+{
+	for (size_t i = 0; i < cmd->args.nr; i++)
+		if (strstr(cmd->args.items[i], text))
+			return true;
+	return false;
+}
+
+void compdb_entry_differences(const struct compile_command *const *entries, size_t nr, size_t which,
+			      struct strbuf *out)
+{
+	const struct compile_command *e = entries[which];
+	for (size_t a = 1; a < e->args.nr; a++) {
+		bool everywhere = true;
+		for (size_t k = 0; k < nr && everywhere; k++)
+			everywhere = strlist_has(&entries[k]->args, e->args.items[a]);
+		if (!everywhere)
+			sb_addf(out, "%s%s", out->len ? " " : "", e->args.items[a]);
+	}
 }
 
 const struct compile_command *compdb_find_near(const struct compdb *db, const char *abs_file)
