@@ -1,7 +1,7 @@
 /* The report writers behind `mutorture report`, each rendering what report_load() read
- * (report-data.h) from a connection that has had report_attach(): the Markdown summary, the mutation-testing-report-schema JSON (the format
- * Stryker, Mull and dextool users read) and the self-contained HTML page built on
- * mutation-testing-elements (embedded at build time; see reports/). */
+ * (report-data.h) from a connection that has had report_attach(): the Markdown summary, the
+ * mutation-testing-report-schema JSON (the format Stryker, Mull and dextool users read) and
+ * the self-contained HTML page built on mutation-testing-elements (embedded at build time). */
 #ifndef MUTORTURE_REPORT_H
 #define MUTORTURE_REPORT_H
 

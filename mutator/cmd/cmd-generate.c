@@ -103,6 +103,43 @@ static void add_lines(const char *root, const char *spec, struct target_file *fi
 	free(rel);
 }
 
+/* The compile command generate parses file with, or NULL if the database has none. With
+ * several (one file built in several flavours), the one whose arguments contain filter, or
+ * the first with a warning that says which and how to choose. */
+static const struct compile_command *choose_command(const struct compdb *compdb, const char *abs,
+						    const char *rel, const char *filter)
+{
+	const struct compile_command **all;
+	size_t nr = compdb_find_all(compdb, abs, &all), chosen = 0, matches = 0;
+	const struct compile_command *cmd = nr ? all[0] : NULL;
+	if (filter && nr) {
+		for (size_t i = 0; i < nr; i++)
+			if (compdb_entry_contains(all[i], filter))
+				matches++, chosen = i;
+		if (matches != 1) {
+			struct strbuf list = STRBUF_INIT, one = STRBUF_INIT;
+			for (size_t i = 0; i < nr; i++) {
+				sb_reset(&one);
+				compdb_entry_differences(all, nr, i, &one);
+				sb_addf(&list, "%s%s", i ? "; " : "", one.buf ? one.buf : "");
+			}
+			sb_release(&one);
+			die("%zu of the %zu compile commands of '%s' contain '%s' (--entry-filter must "
+			    "pick one; they differ in: %s)", matches, nr, rel, filter,
+			    list.len ? list.buf : "nothing");
+		}
+		cmd = all[chosen];
+	} else if (nr > 1) {
+		struct strbuf used = STRBUF_INIT;
+		compdb_entry_differences(all, nr, 0, &used);
+		warning("'%s' has %zu compile commands; parsing it with the first (%s); choose "
+			"another with --entry-filter TEXT", rel, nr, used.len ? used.buf : "no difference");
+		sb_release(&used);
+	}
+	free(all);
+	return cmd;
+}
+
 static void store(sqlite3 *db, struct target_file *f)
 {
 	sqlite3_stmt *st = db_prepare(db,
@@ -132,8 +169,8 @@ static void store(sqlite3 *db, struct target_file *f)
 
 	st = db_prepare(db,
 		"INSERT INTO mutant(id, source_id, operator, tag, start_byte, end_byte, line, col, "
-		"end_line, end_col, function, original, replacement, description) "
-		"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+		"end_line, end_col, function, original, replacement, description, function_spelled) "
+		"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) "
 		"ON CONFLICT(id) DO NOTHING");
 	for (size_t i = 0; i < f->res.nr; i++) {
 		const struct gen_mutant *m = &f->res.mutants[i];
@@ -152,6 +189,7 @@ static void store(sqlite3 *db, struct target_file *f)
 		db_bind_text(db, st, 12, m->original);
 		db_bind_text(db, st, 13, m->replacement);
 		db_bind_text(db, st, 14, m->description);
+		db_bind_text(db, st, 15, m->function_spelled);
 		db_step(db, st);
 		f->added += (unsigned)sqlite3_changes(db);
 	}
@@ -197,12 +235,12 @@ static void print_summary(const struct target_file *files, size_t nr, const char
 int cmd_generate(int argc, const char **argv)
 {
 	const char *db_file = default_db_path(), *root_opt = NULL, *compdb_dir = NULL;
-	const char *diff_rev = NULL, *via = NULL;
+	const char *diff_rev = NULL, *via = NULL, *entry_filter = NULL;
 	struct strlist rule_names = { 0 }, op_names = { 0 }, line_specs = { 0 }, functions = { 0 };
 	static const char *const usage[] = {
 		"mutorture generate [--db FILE] [--root DIR] [-p DIR] [--rules NAME|PATH]... "
 		"[--operators A,B] [--lines FILE:A-B]... [--function NAME]... [--diff REV] "
-		"[--via FILE.c] FILE... [-- CLANG-FLAGS]",
+		"[--via FILE.c] [--entry-filter TEXT] FILE... [-- CLANG-FLAGS]",
 		NULL,
 	};
 	const struct option options[] = {
@@ -215,6 +253,8 @@ int cmd_generate(int argc, const char **argv)
 		OPT_LIST(0, "function", &functions, "NAME", "only mutants inside these functions (repeatable)"),
 		OPT_STRING(0, "diff", &diff_rev, "REV", "only lines changed since git revision REV"),
 		OPT_STRING(0, "via", &via, "FILE.c", "parse FILE.c and mutate the FILEs (headers) it includes"),
+		OPT_STRING(0, "entry-filter", &entry_filter, "TEXT",
+			   "of several compile commands for a file, the one with an argument containing TEXT"),
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
@@ -264,7 +304,9 @@ int cmd_generate(int argc, const char **argv)
 					   &f->flags);
 		} else {
 			/* With --via, the compile command of the file parsed, never a guess. */
-			const struct compile_command *cmd = compdb_find(&compdb, via ? via_abs : f->abs);
+			const struct compile_command *cmd =
+				via ? choose_command(&compdb, via_abs, via_rel, entry_filter)
+				    : choose_command(&compdb, f->abs, f->rel, entry_filter);
 			if (!cmd && !via && ends_with(f->rel, ".h"))
 				cmd = compdb_find_near(&compdb, f->abs);
 			if (!cmd)

@@ -14,18 +14,19 @@
 #include "util.h"
 
 enum column { C_ID, C_PATH, C_LINE, C_COL, C_OPERATOR, C_FUNCTION, C_STATUS, C_DESCRIPTION,
-	      C_TAG, C_END_LINE, C_END_COL, C_CURRENT };
+	      C_TAG, C_END_LINE, C_END_COL, C_CURRENT, C_FUNCTION_SPELLED, C_NR };
 
 static const char list_sql[] =
 	"SELECT m.id, s.path, m.line, m.col, m.operator, m.function, ms.status, m.description, "
-	"       m.tag, m.end_line, m.end_col, s.current "
+	"       m.tag, m.end_line, m.end_col, s.current, m.function_spelled "
 	"  FROM mutant m JOIN source s ON s.id = m.source_id "
 	"  JOIN mutant_status ms ON ms.mutant_id = m.id "
 	" WHERE (s.current = 1 OR ?1) "
 	"   AND (?2 IS NULL OR ms.status IN (SELECT value FROM json_each(?2))) "
 	"   AND (?3 IS NULL OR m.operator IN (SELECT value FROM json_each(?3))) "
 	"   AND (?4 IS NULL OR s.path IN (SELECT value FROM json_each(?4))) "
-	"   AND (?5 IS NULL OR m.function IN (SELECT value FROM json_each(?5))) "
+	"   AND (?5 IS NULL OR m.function IN (SELECT value FROM json_each(?5)) "
+	"        OR m.function_spelled IN (SELECT value FROM json_each(?5))) "
 	" ORDER BY s.path, s.current DESC, m.start_byte, m.end_byte, m.id";
 
 static void bind_list(sqlite3 *db, sqlite3_stmt *st, int i, const struct strlist *list)
@@ -104,8 +105,8 @@ int cmd_list(int argc, const char **argv)
 		       "FUNCTION", "STATUS", "CHANGE");
 	}
 	while (db_step(db, st)) {
-		const char *c[12];
-		for (int i = 0; i < 12; i++)
+		const char *c[C_NR];
+		for (int i = 0; i < C_NR; i++)
 			c[i] = db_column_text(st, i);
 		if (is_json) {
 			json_object_begin(&j, NULL);
@@ -118,6 +119,8 @@ int cmd_list(int argc, const char **argv)
 			json_string(&j, "operator", c[C_OPERATOR]);
 			json_string(&j, "tag", c[C_TAG]);
 			json_string(&j, "function", c[C_FUNCTION]);
+			if (*c[C_FUNCTION_SPELLED])
+				json_string(&j, "function_spelled", c[C_FUNCTION_SPELLED]);
 			json_string(&j, "status", c[C_STATUS]);
 			json_string(&j, "description", c[C_DESCRIPTION]);
 			json_bool(&j, "current", sqlite3_column_int(st, C_CURRENT) != 0);

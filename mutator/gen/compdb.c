@@ -6,8 +6,10 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "path.h"
 #include "util.h"
@@ -318,21 +320,44 @@ void compdb_free(struct compdb *db)
 	memset(db, 0, sizeof(*db));
 }
 
-const struct compile_command *compdb_find(const struct compdb *db, const char *abs_file)
+size_t compdb_find_all(const struct compdb *db, const char *abs_file,
+		       const struct compile_command ***out)
 {
 	char *want = path_normalize("/", abs_file);
-	const struct compile_command *found = NULL;
-	for (size_t i = 0; i < db->nr && !found; i++)
+	size_t nr = 0;
+	*out = xcalloc(db->nr + 1, sizeof(**out));
+	for (size_t i = 0; i < db->nr; i++)
 		if (!strcmp(db->entries[i].file, want))
-			found = &db->entries[i];
+			(*out)[nr++] = &db->entries[i];
 	/* Symlinked trees: compare the real paths only when the plain names did not match. */
 	char real_want[PATH_MAX], real_entry[PATH_MAX];
-	if (!found && realpath(want, real_want))
-		for (size_t i = 0; i < db->nr && !found; i++)
+	if (!nr && realpath(want, real_want))
+		for (size_t i = 0; i < db->nr; i++)
 			if (realpath(db->entries[i].file, real_entry) && !strcmp(real_entry, real_want))
-				found = &db->entries[i];
+				(*out)[nr++] = &db->entries[i];
 	free(want);
-	return found;
+	return nr;
+}
+
+bool compdb_entry_contains(const struct compile_command *cmd, const char *text)
+{
+	for (size_t i = 0; i < cmd->args.nr; i++)
+		if (strstr(cmd->args.items[i], text))
+			return true;
+	return false;
+}
+
+void compdb_entry_differences(const struct compile_command *const *entries, size_t nr, size_t which,
+			      struct strbuf *out)
+{
+	const struct compile_command *e = entries[which];
+	for (size_t a = 1; a < e->args.nr; a++) {
+		bool everywhere = true;
+		for (size_t k = 0; k < nr && everywhere; k++)
+			everywhere = strlist_has(&entries[k]->args, e->args.items[a]);
+		if (!everywhere)
+			sb_addf(out, "%s%s", out->len ? " " : "", e->args.items[a]);
+	}
 }
 
 const struct compile_command *compdb_find_near(const struct compdb *db, const char *abs_file)
@@ -360,7 +385,8 @@ static const char *const kept_with_value[] = {
 	"-isysroot", "--sysroot", "-iprefix", "-iwithprefixbefore", "-iwithprefix", "-target",
 	"-x", "-Xclang", NULL,
 };
-/* Of those, the ones whose value is a path, resolved against the entry's directory. */
+/* Of those, the ones whose value is a path, resolved against the entry's directory (but see
+ * searched_like_include). */
 static const char *const path_valued[] = {
 	"-I", "-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-isysroot",
 	"--sysroot", NULL,
@@ -408,13 +434,22 @@ static const char *option_of(const char *const *table, const char *arg, const ch
 	return NULL;
 }
 
+/* -include and -imacros name a file the way gcc looks for it: in the working directory first,
+ * then along the #include "..." chain (-iquote, -I, ...): so it is made absolute only when
+ * the entry's directory holds it, and otherwise left for clang to search the same chain. */
+static bool searched_like_include(const char *opt)
+{
+	return !strcmp(opt, "-include") || !strcmp(opt, "-imacros");
+}
+
 static void add_option(struct strlist *out, const char *directory, const char *opt,
 		       const char *value)
 {
 	if (in_table(path_valued, opt) && value[0] != '/') {
 		char *abs = path_normalize(directory, value);
+		bool resolve = !searched_like_include(opt) || access(abs, F_OK) == 0;
 		strlist_add(out, opt);
-		strlist_add(out, abs);
+		strlist_add(out, resolve ? abs : value);
 		free(abs);
 		return;
 	}

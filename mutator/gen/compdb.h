@@ -5,9 +5,11 @@
 #ifndef MUTORTURE_COMPDB_H
 #define MUTORTURE_COMPDB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "strlist.h"
+#include "util.h"
 
 struct compile_command {
 	char *directory; /* absolute */
@@ -23,8 +25,17 @@ struct compdb {
 
 /* Reads path; dies on a missing, empty or malformed file. */
 void compdb_load(struct compdb *db, const char *path);
-/* The entry compiling abs_file (compared after normalisation and realpath), or NULL. */
-const struct compile_command *compdb_find(const struct compdb *db, const char *abs_file);
+/* The entries compiling abs_file (compared after normalisation, else by real path), in file
+ * order: *out (malloc'd, pointers into db) and how many. A library built in several flavours
+ * compiles one file several times (-DRCU_MB, -DRCU_MEMBARRIER, ...). */
+size_t compdb_find_all(const struct compdb *db, const char *abs_file,
+		       const struct compile_command ***out);
+/* Whether an argument of cmd contains text (how generate --entry-filter chooses). */
+bool compdb_entry_contains(const struct compile_command *cmd, const char *text);
+/* The arguments of entries[which] that not every one of the nr entries has, space-separated:
+ * what tells one compile command of a file from the others. */
+void compdb_entry_differences(const struct compile_command *const *entries, size_t nr, size_t which,
+			      struct strbuf *out);
 /* For a header, which compile databases rarely list: the first entry compiling a file in the
  * same directory, else the first entry; NULL for an empty database. */
 const struct compile_command *compdb_find_near(const struct compdb *db, const char *abs_file);

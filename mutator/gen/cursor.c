@@ -23,6 +23,27 @@ unsigned cursor_children(CXCursor cursor, CXCursor *out, unsigned max)
 	return ch.nr;
 }
 
+bool cursor_is_body(CXCursor cursor, CXCursor parent)
+{
+	CXCursor kids[4];
+	unsigned n;
+	switch (clang_getCursorKind(parent)) {
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_LabelStmt:
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		return true;
+	case CXCursor_DoStmt:
+		return cursor_children(parent, kids, 1) >= 1 && clang_equalCursors(kids[0], cursor);
+	case CXCursor_ForStmt:
+		n = cursor_children(parent, kids, 4);
+		return n >= 1 && n <= 4 && clang_equalCursors(kids[n - 1], cursor);
+	default:
+		return false;
+	}
+}
+
 bool cursor_same_node(CXCursor a, CXCursor b)
 {
 	return clang_getCursorKind(a) == clang_getCursorKind(b) &&

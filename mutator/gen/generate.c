@@ -21,9 +21,12 @@
 #include "suppress.h"
 #include "util.h"
 
+/* A top-level function definition of this file: its real name (what the compiler, the linker
+ * and a debugger know) and, when an object-like macro renames it ('#define synchronize_rcu
+ * urcu_mb_synchronize_rcu' and then 'void synchronize_rcu(void) {...}'), the name as spelled. */
 struct function_span {
 	unsigned start, end;
-	char *name;
+	char *name, *spelled; /* spelled: "" when the text spells the real name */
 };
 
 struct gen_ctx {
@@ -91,18 +94,23 @@ void gen_skip(struct gen_ctx *ctx, const struct mutation_operator *op, const cha
 
 /* --- proposals ---------------------------------------------------------------------------- */
 
-static const char *enclosing_function(const struct gen_ctx *ctx, unsigned offset)
+/* The function holding offset, or NULL at file scope. */
+static struct function_span *enclosing_function(const struct gen_ctx *ctx, unsigned offset)
 {
 	for (size_t i = 0; i < ctx->nr_functions; i++)
 		if (ctx->functions[i].start <= offset && offset < ctx->functions[i].end)
-			return ctx->functions[i].name;
-	return "";
+			return &ctx->functions[i];
+	return NULL;
 }
 
-static bool function_selected(const struct gen_ctx *ctx, const char *function)
+/* --function names a function by its real name or by the name the text spells. */
+static bool function_selected(const struct gen_ctx *ctx, const struct function_span *function)
 {
 	const struct strlist *f = ctx->req->functions;
-	return !f || !f->nr || strlist_has(f, function);
+	if (!f || !f->nr)
+		return true;
+	return strlist_has(f, function ? function->name : "") ||
+	       (function && *function->spelled && strlist_has(f, function->spelled));
 }
 
 static uint64_t id_key(const char *id)
@@ -173,7 +181,8 @@ static char *describe(const char *original, const char *replacement)
 
 /* The first reason to drop a proposal, or NULL to keep it. */
 static const char *reject_reason(struct gen_ctx *ctx, unsigned start, unsigned end,
-				 const char *replacement, const char *function, unsigned line,
+				 const char *replacement, const struct function_span *function,
+				 unsigned line,
 				 unsigned end_line)
 {
 	const struct source *src = &ctx->src;
@@ -217,7 +226,7 @@ void gen_propose(struct gen_ctx *ctx, const struct mutation_operator *op, const 
 {
 	const struct source *src = &ctx->src;
 	unsigned line = 0, col = 0, end_line = 0, end_col = 0;
-	const char *function = "";
+	const struct function_span *function = NULL;
 	if (start <= end && end <= src->len) {
 		source_line_col(src, start, &line, &col);
 		source_line_col(src, end, &end_line, &end_col);
@@ -270,7 +279,8 @@ void gen_propose(struct gen_ctx *ctx, const struct mutation_operator *op, const 
 	m->col = col;
 	m->end_line = end_line;
 	m->end_col = end_col;
-	m->function = xstrdup(function);
+	m->function = xstrdup(function ? function->name : "");
+	m->function_spelled = xstrdup(function ? function->spelled : "");
 	m->original = xstrndup(src->text + start, end - start);
 	m->replacement = xstrdup(replacement);
 	m->description = description ? xstrdup(description) : describe(m->original, m->replacement);
@@ -286,45 +296,83 @@ static void check_c_file(const char *rel, const char *text, size_t len)
 		die("'%s' is not a C file (it holds NUL bytes)", rel);
 }
 
-/* Dies on the first error diagnostic that has a place in a file: a real syntax error. Errors
- * without a place come from the driver (a compiler flag clang does not know) and are ignored:
- * the flag filter in compdb.c cannot know every gcc flag. */
+/* Dies on the first error diagnostic: a parse that is not the build's parse must never go on.
+ * An error located in a file is a syntax error (in the file or a header it includes); one
+ * without a place comes from the command line: a compiler flag clang does not know, or an
+ * -include/-imacros file it cannot find. */
 static void check_diagnostics(const struct gen_request *req, CXTranslationUnit tu, CXFile main)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-		CXFile file;
-		unsigned line;
-		clang_getFileLocation(clang_getDiagnosticLocation(d), &file, &line, NULL, NULL);
-		if (sev < CXDiagnostic_Error || !file) {
+		if (sev < CXDiagnostic_Error) {
 			clang_disposeDiagnostic(d);
 			continue;
 		}
+		CXFile file;
+		unsigned line;
+		clang_getFileLocation(clang_getDiagnosticLocation(d), &file, &line, NULL, NULL);
 		CXString msg = clang_getDiagnosticSpelling(d);
-		CXString name = clang_getFileName(file);
-		CXFile via = req->via_abs ? clang_getFile(tu, req->via_abs) : NULL;
-		char *where = clang_File_isEqual(file, main) ? xstrdup(req->rel_path)
-			      : via && clang_File_isEqual(file, via) ? xstrdup(req->via_rel)
-								     : xstrdup(clang_getCString(name));
 		char *text = xstrdup(clang_getCString(msg));
-		clang_disposeString(name);
 		clang_disposeString(msg);
+		char *where = NULL;
+		if (file) {
+			CXString name = clang_getFileName(file);
+			CXFile via = req->via_abs ? clang_getFile(tu, req->via_abs) : NULL;
+			where = clang_File_isEqual(file, main) ? xasprintf("%s:%u", req->rel_path, line)
+				: via && clang_File_isEqual(file, via)
+					? xasprintf("%s:%u", req->via_rel, line)
+					: xasprintf("%s:%u", clang_getCString(name), line);
+			clang_disposeString(name);
+		}
 		clang_disposeDiagnostic(d);
+		const char *parsed = req->via_abs ? req->via_rel : req->rel_path;
+		if (!where)
+			die("cannot parse '%s' as its build does: %s (%s)", parsed, text,
+			    strstr(text, "not found")
+				    ? "an -include or -imacros file of its compile command: gcc looks "
+				      "in the working directory, then along the -iquote and -I chain"
+				    : "its compile command has a flag clang does not take; the gcc "
+				      "flags mutorture drops are listed in mutator/gen/compdb.c");
 		if (req->via_abs)
-			die("cannot parse '%s' via '%s': %s:%u: %s", req->rel_path, req->via_rel, where,
-			    line, text);
+			die("cannot parse '%s' via '%s': %s: %s", req->rel_path, req->via_rel, where, text);
 		/* Most headers only compile after what their includers define first. */
 		if (ends_with(req->rel_path, ".h"))
-			die("cannot parse '%s': %s:%u: %s (to mutate a header that does not compile "
+			die("cannot parse '%s': %s: %s (to mutate a header that does not compile "
 			    "on its own, name a file that includes it: --via FILE.c)",
-			    req->rel_path, where, line, text);
-		die("cannot parse '%s': %s:%u: %s", req->rel_path, where, line, text);
+			    req->rel_path, where, text);
+		die("cannot parse '%s': %s: %s", req->rel_path, where, text);
 	}
 }
 
-/* The pre-pass over the top level: function definitions. */
+/* The name a function definition's text spells, when an object-like macro made its real name
+ * (malloc'd), else "". A function-like macro at the name (DEFINE_FOO(x) { ... }) spells no
+ * name of its own. */
+static char *spelled_name(const struct source *src, CXCursor function)
+{
+	CXSourceLocation loc = clang_getCursorLocation(function);
+	if (source_in_file(src, loc))
+		return xstrdup("");
+	CXFile file;
+	unsigned offset;
+	clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
+	if (!file || !clang_File_isEqual(file, src->file))
+		return xstrdup("");
+	CXCursor at = clang_getCursor(src->tu, clang_getLocationForOffset(src->tu, file, offset));
+	CXCursor def = clang_getCursorReferenced(at);
+	if (clang_getCursorKind(at) != CXCursor_MacroExpansion ||
+	    clang_getCursorKind(def) != CXCursor_MacroDefinition ||
+	    clang_Cursor_isMacroFunctionLike(def))
+		return xstrdup("");
+	CXString name = clang_getCursorSpelling(at);
+	char *spelled = xstrdup(clang_getCString(name));
+	clang_disposeString(name);
+	return spelled;
+}
+
+/* The pre-pass over the top level: function definitions, found by where their text is
+ * (whatever spells their name). */
 static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClientData data)
 {
 	(void)parent;
@@ -339,6 +387,7 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClie
 	ctx->functions[ctx->nr_functions].start = s;
 	ctx->functions[ctx->nr_functions].end = e;
 	ctx->functions[ctx->nr_functions].name = xstrdup(clang_getCString(name));
+	ctx->functions[ctx->nr_functions].spelled = spelled_name(&ctx->src, c);
 	clang_disposeString(name);
 	ctx->nr_functions++;
 	return CXChildVisit_Continue;
@@ -398,11 +447,15 @@ static void walk(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 	ctx->depth--;
 }
 
-/* Top level: only what this file spells (other files' declarations are not ours to mutate). */
+/* Top level: only what this file spells (other files' declarations are not ours to mutate),
+ * and every function defined in its text, also when a macro spells the function's name. */
 static enum CXChildVisitResult walk_top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct gen_ctx *ctx = data;
-	if (source_in_file(&ctx->src, clang_getCursorLocation(c)))
+	unsigned s, e;
+	if (source_in_file(&ctx->src, clang_getCursorLocation(c)) ||
+	    (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+	     source_file_extent(&ctx->src, c, &s, &e)))
 		walk(ctx, c, parent);
 	return CXChildVisit_Continue;
 }
@@ -476,8 +529,10 @@ void gen_file(CXIndex index, const struct gen_request *req, struct gen_result *o
 	clang_visitChildren(top, walk_top, &ctx);
 
 	suppress_release(&ctx.suppressed);
-	for (size_t i = 0; i < ctx.nr_functions; i++)
+	for (size_t i = 0; i < ctx.nr_functions; i++) {
 		free(ctx.functions[i].name);
+		free(ctx.functions[i].spelled);
+	}
 	free(ctx.functions);
 	source_release(&ctx.src);
 	free(ctx.id_table);
@@ -491,6 +546,7 @@ void gen_result_free(struct gen_result *res)
 		struct gen_mutant *m = &res->mutants[i];
 		free(m->tag);
 		free(m->function);
+		free(m->function_spelled);
 		free(m->original);
 		free(m->replacement);
 		free(m->description);

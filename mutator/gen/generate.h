@@ -34,7 +34,9 @@ struct gen_mutant {
 	const struct mutation_operator *op;
 	char *tag;
 	unsigned start, end, line, col, end_line, end_col;
-	char *function, *original, *replacement, *description;
+	char *function;         /* the enclosing function's real name, "" at file scope */
+	char *function_spelled; /* its name as the text spells it, when a macro renames it */
+	char *original, *replacement, *description;
 };
 
 /* A name -> count table, in order of first appearance. */

@@ -151,37 +151,13 @@ bool invocation_from_cursor(const struct source *src, CXCursor cursor, struct in
 	return !se.found;
 }
 
-/* Whether cursor is the statement an if, loop or label governs (not a condition, not a for
- * loop's init or increment): the last child of a for, the first of a do, any statement child
- * of the others, whose conditions are never followed by the ';' the caller requires. */
-static bool is_body(CXCursor cursor, CXCursor parent)
-{
-	CXCursor kids[4];
-	unsigned n;
-	switch (clang_getCursorKind(parent)) {
-	case CXCursor_IfStmt:
-	case CXCursor_WhileStmt:
-	case CXCursor_LabelStmt:
-	case CXCursor_CaseStmt:
-	case CXCursor_DefaultStmt:
-		return true;
-	case CXCursor_DoStmt:
-		return cursor_children(parent, kids, 1) >= 1 && clang_equalCursors(kids[0], cursor);
-	case CXCursor_ForStmt:
-		n = cursor_children(parent, kids, 4);
-		return n >= 1 && n <= 4 && clang_equalCursors(kids[n - 1], cursor);
-	default:
-		return false;
-	}
-}
-
 bool invocation_statement(const struct source *src, CXCursor cursor, CXCursor parent,
 			  struct statement_use *use)
 {
 	struct invocation *inv = &use->inv;
 	enum CXCursorKind pkind = clang_getCursorKind(parent);
 	bool in_block = pkind == CXCursor_CompoundStmt;
-	if (!in_block && !is_body(cursor, parent))
+	if (!in_block && !cursor_is_body(cursor, parent))
 		return false;
 	enum CXCursorKind kind = clang_getCursorKind(cursor);
 	if (!(clang_isStatement(kind) || clang_isExpression(kind)) || kind == CXCursor_DeclStmt)

@@ -55,6 +55,31 @@ static enum CXChildVisitResult find_macro(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Continue;
 }
 
+static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct source *src = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind != CXCursor_MacroDefinition && kind != CXCursor_FunctionDecl &&
+	    kind != CXCursor_VarDecl)
+		return CXChildVisit_Continue;
+	src->names = xrealloc(src->names, (src->nr_names + 1) * sizeof(*src->names));
+	CXString name = clang_getCursorSpelling(c);
+	src->names[src->nr_names] = (struct tu_name){ xstrdup(clang_getCString(name)), c,
+						    src->nr_names };
+	src->nr_names++;
+	clang_disposeString(name);
+	return CXChildVisit_Continue;
+}
+
+/* By name, then in the order the translation unit declares them. */
+static int by_name(const void *a, const void *b)
+{
+	const struct tu_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
 void source_init(struct source *src, const char *path, const char *text, size_t len,
 		 CXTranslationUnit tu, CXFile file)
 {
@@ -68,6 +93,8 @@ void source_init(struct source *src, const char *path, const char *text, size_t 
 	comments_scan(text, len, &src->comments, &src->nr_comments);
 	find_inactive(src);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_macro, src);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_name, src);
+	qsort(src->names, src->nr_names, sizeof(*src->names), by_name);
 }
 
 void source_release(struct source *src)
@@ -76,6 +103,9 @@ void source_release(struct source *src)
 	free(src->comments);
 	free(src->inactive);
 	free(src->macros);
+	for (size_t i = 0; i < src->nr_names; i++)
+		free(src->names[i].name);
+	free(src->names);
 	memset(src, 0, sizeof(*src));
 }
 
@@ -165,6 +195,49 @@ void text_add_newlines(struct strbuf *sb, const char *text, unsigned start, unsi
 		sb_addc(sb, '\n');
 }
 
+/* --- what the translation unit defines ------------------------------------------------- */
+
+/* The first entry for name (a name may be declared many times), or NULL. */
+static const struct tu_name *find_tu_name(const struct source *src, const char *name)
+{
+	size_t lo = 0, hi = src->nr_names;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(src->names[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < src->nr_names && !strcmp(src->names[lo].name, name) ? &src->names[lo] : NULL;
+}
+
+bool source_name_defined(const struct source *src, const char *name)
+{
+	return starts_with(name, "__builtin_") || starts_with(name, "__atomic_") ||
+	       starts_with(name, "__sync_") || find_tu_name(src, name) != NULL;
+}
+
+bool source_macro_body(const struct source *src, const char *name, struct strbuf *body)
+{
+	/* The last definition of a macro is the one in force at the end of the file. */
+	const struct tu_name *n = find_tu_name(src, name), *def = NULL;
+	for (; n && n < src->names + src->nr_names && !strcmp(n->name, name); n++)
+		if (clang_getCursorKind(n->cursor) == CXCursor_MacroDefinition)
+			def = n;
+	if (!def || clang_Cursor_isMacroFunctionLike(def->cursor))
+		return false;
+	CXToken *tokens;
+	unsigned nr;
+	clang_tokenize(src->tu, clang_getCursorExtent(def->cursor), &tokens, &nr);
+	for (unsigned i = 1; i < nr; i++) { /* token 0 is the macro's name */
+		CXString t = clang_getTokenSpelling(src->tu, tokens[i]);
+		sb_addf(body, "%s%s", i > 1 ? " " : "", clang_getCString(t));
+		clang_disposeString(t);
+	}
+	clang_disposeTokens(src->tu, tokens, nr);
+	return true;
+}
+
 /* --- libclang locations on the text --------------------------------------------------- */
 
 bool source_file_extent(const struct source *src, CXCursor cursor, unsigned *start,
@@ -248,12 +321,29 @@ bool source_expansion_range(const struct source *src, CXCursor cursor, unsigned 
 	return true;
 }
 
+/* The macro invocation of the text that starts at offset, or NULL. */
+static const struct span *macro_at(const struct source *src, unsigned offset)
+{
+	for (size_t i = 0; i < src->nr_macros; i++)
+		if (src->macros[i].start == offset)
+			return &src->macros[i];
+	return NULL;
+}
+
 /* The range of an operand or operator expression: spelled in the text, or a whole macro call
- * ('READ_ONCE(x) + 1'). Callers check the token they mutate lies between such ranges. */
+ * ('READ_ONCE(x) + 1'). A macro call inside another macro's argument
+ * ('WRITE_ONCE(s, READ_ONCE(t) + 2)') has an end libclang cannot place in the text; it starts
+ * at its invocation, so the invocation's own extent is taken. Callers check that exactly one
+ * token lies between such ranges, which also refuses a wrong guess. */
 static bool operand_range(const struct source *src, CXCursor c, unsigned *start, unsigned *end)
 {
-	return source_cursor_range(src, c, start, end) ||
-	       source_expansion_range(src, c, start, end);
+	if (source_cursor_range(src, c, start, end) || source_expansion_range(src, c, start, end))
+		return true;
+	const struct span *m;
+	if (!source_cursor_start(src, c, start) || !(m = macro_at(src, *start)))
+		return false;
+	*end = m->end;
+	return true;
 }
 
 bool source_binary(const struct source *src, CXCursor cursor, CXCursor *lhs, CXCursor *rhs,

@@ -28,6 +28,10 @@ struct source {
 	size_t nr_comments, nr_inactive;
 	struct span *macros; /* macro invocations spelled in this file (nested ones too) */
 	size_t nr_macros;
+	/* What the translation unit defines, anywhere (headers too): macros and the functions
+	 * and variables declared at file scope, sorted by name. */
+	struct tu_name { char *name; CXCursor cursor; size_t order; } *names;
+	size_t nr_names;
 };
 
 /* Builds the model of text (borrowed, as are path and tu) as file of tu. */
@@ -57,6 +61,15 @@ bool source_text_is(const struct source *src, unsigned start, unsigned end, cons
 size_t text_count_newlines(const char *text, unsigned start, unsigned end);
 struct strbuf;
 void text_add_newlines(struct strbuf *sb, const char *text, unsigned start, unsigned end);
+
+/* --- what the translation unit defines ------------------------------------------------- */
+
+/* Whether name is a macro, a function or a variable the translation unit defines or declares,
+ * or a compiler builtin (__builtin_*, __atomic_*, __sync_*): a name a mutant may call. */
+bool source_name_defined(const struct source *src, const char *name);
+/* The replacement list of the object-like macro name, its tokens joined by single spaces, into
+ * body; false if name is no object-like macro of the translation unit. */
+bool source_macro_body(const struct source *src, const char *name, struct strbuf *body);
 
 /* --- libclang locations on the text --------------------------------------------------- */
 

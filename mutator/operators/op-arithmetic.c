@@ -46,11 +46,12 @@ static bool types_allow(CXCursor lhs, CXCursor rhs, const char *op, const struct
 static void replace(struct gen_ctx *ctx, CXCursor cursor, const struct mutation_operator *family,
 		    const struct replacement *table)
 {
+	const struct source *src = gen_source(ctx);
 	CXCursor lhs, rhs;
 	unsigned s, e;
-	if (!source_binary(gen_source(ctx), cursor, &lhs, &rhs, &s, &e))
+	if (!source_binary(src, cursor, &lhs, &rhs, &s, &e))
 		return;
-	const char *text = gen_source(ctx)->text;
+	const char *text = src->text;
 	int compound = clang_getCursorKind(cursor) == CXCursor_CompoundAssignOperator;
 	if (compound && (e - s < 2 || text[e - 1] != '='))
 		return;

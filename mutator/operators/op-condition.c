@@ -36,10 +36,11 @@ static unsigned skip_literal(const char *t, unsigned i, unsigned len)
 static bool paren_condition(const struct gen_ctx *ctx, CXCursor cond, unsigned *start,
 			    unsigned *end)
 {
-	const char *t = gen_source(ctx)->text;
-	size_t len = gen_source(ctx)->len;
+	const struct source *src = gen_source(ctx);
+	const char *t = src->text;
+	size_t len = src->len;
 	unsigned s;
-	if (!source_cursor_start(gen_source(ctx), cond, &s))
+	if (!source_cursor_start(src, cond, &s))
 		return false;
 	unsigned open = s;
 	while (open > 0 && (t[open - 1] == ' ' || t[open - 1] == '\t' || t[open - 1] == '\n'))
@@ -74,9 +75,10 @@ static bool paren_condition(const struct gen_ctx *ctx, CXCursor cond, unsigned *
  * the condition is the child between the header's two top-level semicolons. */
 static bool for_condition(const struct gen_ctx *ctx, CXCursor loop, CXCursor *cond)
 {
+	const struct source *src = gen_source(ctx);
 	unsigned s, e, semi[2], nr_semi = 0;
-	const char *text = gen_source(ctx)->text;
-	if (!source_cursor_range(gen_source(ctx), loop, &s, &e))
+	const char *text = src->text;
+	if (!source_cursor_range(src, loop, &s, &e))
 		return false;
 	int depth = 0;
 	for (unsigned i = s; i < e && nr_semi < 2; i++) {
@@ -91,7 +93,7 @@ static bool for_condition(const struct gen_ctx *ctx, CXCursor loop, CXCursor *co
 	unsigned nr = cursor_children(loop, ch, 4);
 	for (unsigned i = 0; nr_semi == 2 && i < nr && i < 4; i++) {
 		unsigned cs, ce;
-		if (source_expansion_range(gen_source(ctx), ch[i], &cs, &ce) && cs > semi[0] && ce <= semi[1]) {
+		if (source_expansion_range(src, ch[i], &cs, &ce) && cs > semi[0] && ce <= semi[1]) {
 			*cond = ch[i];
 			return true;
 		}
@@ -101,6 +103,7 @@ static bool for_condition(const struct gen_ctx *ctx, CXCursor loop, CXCursor *co
 
 static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	(void)parent;
 	CXCursor ch[2];
 	unsigned nr = cursor_children(cursor, ch, 2);
@@ -136,9 +139,9 @@ static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 	enum CXCursorKind kind = clang_getCursorKind(cursor);
 	bool parenthesized = kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt ||
 			     kind == CXCursor_DoStmt;
-	if (nr < 1 || !source_cursor_range(gen_source(ctx), cursor, &s, &e) ||
+	if (nr < 1 || !source_cursor_range(src, cursor, &s, &e) ||
 	    !(parenthesized ? paren_condition(ctx, cond, &cs, &ce)
-			    : source_expansion_range(gen_source(ctx), cond, &cs, &ce)) ||
+			    : source_expansion_range(src, cond, &cs, &ce)) ||
 	    cs < s || ce > e || cs == ce)
 		return;
 	if (cursor_type_class(cond) == TYPE_OTHER) {
@@ -149,7 +152,7 @@ static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 		gen_propose(ctx, &op_cond, "true", cs, ce, "1", NULL);
 	gen_propose(ctx, &op_cond, "false", cs, ce, "0", NULL);
 	if (negate) {
-		const char *text = gen_source(ctx)->text;
+		const char *text = src->text;
 		char *neg = xasprintf("!(%.*s)", (int)(ce - cs), text + cs);
 		gen_propose(ctx, &op_cond, "negate", cs, ce, neg, NULL);
 		free(neg);

@@ -22,16 +22,17 @@ static const char *fixed_context(CXCursor parent)
 
 static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	unsigned s, e;
 	if (clang_getCursorKind(cursor) != CXCursor_IntegerLiteral ||
-	    !source_cursor_range(gen_source(ctx), cursor, &s, &e) || e == s)
+	    !source_cursor_range(src, cursor, &s, &e) || e == s)
 		return;
 	const char *fixed = fixed_context(parent);
 	if (fixed) {
 		gen_skip(ctx, &op_const, fixed);
 		return;
 	}
-	const char *text = gen_source(ctx)->text + s;
+	const char *text = src->text + s;
 	char *literal = xstrndup(text, e - s);
 	char *suffix;
 	errno = 0;

@@ -5,14 +5,15 @@
 
 static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	(void)parent;
 	CXCursor lhs, rhs;
 	unsigned s, e;
-	if (!source_binary(gen_source(ctx), cursor, &lhs, &rhs, &s, &e))
+	if (!source_binary(src, cursor, &lhs, &rhs, &s, &e))
 		return;
-	if (source_text_is(gen_source(ctx), s, e, "&&"))
+	if (source_text_is(src, s, e, "&&"))
 		gen_propose(ctx, &op_lor, "", s, e, "||", NULL);
-	else if (source_text_is(gen_source(ctx), s, e, "||"))
+	else if (source_text_is(src, s, e, "||"))
 		gen_propose(ctx, &op_lor, "", s, e, "&&", NULL);
 }
 

@@ -19,13 +19,14 @@ static const struct {
 
 static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	(void)parent;
 	CXCursor lhs, rhs;
 	unsigned s, e;
-	if (!source_binary(gen_source(ctx), cursor, &lhs, &rhs, &s, &e))
+	if (!source_binary(src, cursor, &lhs, &rhs, &s, &e))
 		return;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		if (!source_text_is(gen_source(ctx), s, e, table[i].from))
+		if (!source_text_is(src, s, e, table[i].from))
 			continue;
 		for (size_t j = 0; j < 2 && table[i].to[j]; j++)
 			gen_propose(ctx, &op_ror, "", s, e, table[i].to[j], NULL);

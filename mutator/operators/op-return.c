@@ -17,12 +17,13 @@ static CXCursor enclosing_function(const struct gen_ctx *ctx)
 
 static void visit(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	(void)parent;
 	CXCursor value;
 	unsigned s, e, vs, ve;
 	if (clang_getCursorKind(cursor) != CXCursor_ReturnStmt ||
-	    cursor_children(cursor, &value, 1) != 1 || !source_cursor_range(gen_source(ctx), cursor, &s, &e) ||
-	    !source_expansion_range(gen_source(ctx), value, &vs, &ve) || vs < s || ve > e)
+	    cursor_children(cursor, &value, 1) != 1 || !source_cursor_range(src, cursor, &s, &e) ||
+	    !source_expansion_range(src, value, &vs, &ve) || vs < s || ve > e)
 		return;
 	CXCursor fn = enclosing_function(ctx);
 	if (clang_Cursor_isNull(fn))

@@ -21,10 +21,11 @@ static const struct rule_set *rules_of(struct gen_ctx *ctx)
 	return rules && rules_count(rules) ? rules : NULL;
 }
 
-static void propose_delete(struct gen_ctx *ctx, const struct mutation_operator *op, const char *tag,
-			   const struct statement_use *use, const char *why)
+static void propose_delete(struct gen_ctx *ctx, const struct mutation_operator *op,
+			   const char *tag, const struct statement_use *use, const char *why)
 {
-	const char *text = gen_source(ctx)->text;
+	const struct source *src = gen_source(ctx);
+	const char *text = src->text;
 	struct strbuf sb = STRBUF_INIT;
 	statement_deletion(&sb, text, use);
 	char *repl = sb_detach(&sb, NULL);
@@ -37,9 +38,10 @@ static void propose_delete(struct gen_ctx *ctx, const struct mutation_operator *
 /* rcu-delete: a barrier, grace-period wait, read-side marker... deleted as a statement. */
 static void visit_delete(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct statement_use use;
-	if (!rules || !invocation_statement(gen_source(ctx), cursor, parent, &use))
+	if (!rules || !invocation_statement(src, cursor, parent, &use))
 		return;
 	if (rules_next(rules, RULE_DELETE, use.inv.name, NULL))
 		propose_delete(ctx, &op_rcu_delete, "", &use, "");
@@ -48,13 +50,19 @@ static void visit_delete(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 /* rcu-weaken: the called name replaced by each weaker primitive; arguments stay. */
 static void visit_weaken(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
 	(void)parent;
-	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
+	if (!rules || !invocation_from_cursor(src, cursor, &inv))
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_WEAKEN, inv.name, r));)
 		for (size_t i = 0; i < r->nr_operands; i++) {
+			/* A weaker primitive the file cannot see would only fail to build. */
+			if (!source_name_defined(src, r->operands[i])) {
+				gen_skip(ctx, &op_rcu_weaken, "undefined");
+				continue;
+			}
 			char *desc = xasprintf("weaken '%s' to '%s'", inv.name, r->operands[i]);
 			gen_propose(ctx, &op_rcu_weaken, "", inv.start, inv.name_end, r->operands[i],
 				    desc);
@@ -88,10 +96,30 @@ static bool expand_template(const char *tmpl, const char *text, const struct inv
 	return true;
 }
 
-static void propose_template(struct gen_ctx *ctx, const struct mutation_operator *op, const struct rule *r,
-			     const struct invocation *inv)
+/* Whether a template calls a primitive the translation unit does not define: its leading
+ * identifier, when a '(' follows it ('READ_ONCE(*(%1))'). */
+static bool calls_undefined(const struct source *src, const char *tmpl)
 {
-	const char *text = gen_source(ctx)->text;
+	size_t n = 0;
+	while (tmpl[n] == '_' || isalnum((unsigned char)tmpl[n]))
+		n++;
+	if (!n || isdigit((unsigned char)tmpl[0]) || tmpl[n + strspn(tmpl + n, " \t")] != '(')
+		return false;
+	char *name = xstrndup(tmpl, n);
+	bool undefined = !source_name_defined(src, name);
+	free(name);
+	return undefined;
+}
+
+static void propose_template(struct gen_ctx *ctx, const struct mutation_operator *op,
+			     const struct rule *r, const struct invocation *inv)
+{
+	const struct source *src = gen_source(ctx);
+	if (calls_undefined(src, r->operands[0])) {
+		gen_skip(ctx, op, "undefined");
+		return;
+	}
+	const char *text = src->text;
 	struct strbuf sb = STRBUF_INIT;
 	if (!expand_template(r->operands[0], text, inv, &sb)) {
 		gen_skip(ctx, op, "arity");
@@ -113,10 +141,11 @@ static void propose_template(struct gen_ctx *ctx, const struct mutation_operator
 /* rcu-unwrap: READ_ONCE(x) -> (x), rcu_dereference(p) -> (p). */
 static void visit_unwrap(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
 	(void)parent;
-	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
+	if (!rules || !invocation_from_cursor(src, cursor, &inv))
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_UNWRAP, inv.name, r));)
 		propose_template(ctx, &op_rcu_unwrap, r, &inv);
@@ -125,10 +154,11 @@ static void visit_unwrap(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 /* rcu-rewrite: call_rcu(h, f) -> (f)(h), WRITE_ONCE(x, v) -> ((x) = (v)), ... */
 static void visit_rewrite(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
 	(void)parent;
-	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
+	if (!rules || !invocation_from_cursor(src, cursor, &inv))
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_REWRITE, inv.name, r));)
 		propose_template(ctx, &op_rcu_rewrite, r, &inv);
@@ -267,12 +297,16 @@ static void visit_pair(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 
 /* ---- memory-order ------------------------------------------------------------------ */
 
-enum mo { MO_RELAXED, MO_CONSUME, MO_ACQUIRE, MO_RELEASE, MO_ACQ_REL, MO_SEQ_CST, MO_NR };
+/* seq_cst_fence is liburcu's (CMM_SEQ_CST_FENCE): seq_cst with a full fence around it. */
+enum mo {
+	MO_RELAXED, MO_CONSUME, MO_ACQUIRE, MO_RELEASE, MO_ACQ_REL, MO_SEQ_CST, MO_SEQ_CST_FENCE,
+	MO_NR
+};
 #define MO(x) (1u << (x))
 #define MO_ALL (MO(MO_NR) - 1)
 
 static const char *const mo_names[MO_NR] = {
-	"relaxed", "consume", "acquire", "release", "acq_rel", "seq_cst",
+	"relaxed", "consume", "acquire", "release", "acq_rel", "seq_cst", "seq_cst_fence",
 };
 /* The orders strictly weaker than each order (consume sits between relaxed and acquire). */
 static const unsigned mo_weaker[MO_NR] = {
@@ -281,25 +315,34 @@ static const unsigned mo_weaker[MO_NR] = {
 	[MO_ACQUIRE] = MO(MO_RELAXED) | MO(MO_CONSUME),
 	[MO_RELEASE] = MO(MO_RELAXED),
 	[MO_ACQ_REL] = MO(MO_RELAXED) | MO(MO_CONSUME) | MO(MO_ACQUIRE) | MO(MO_RELEASE),
-	[MO_SEQ_CST] = MO_ALL & ~MO(MO_SEQ_CST),
+	[MO_SEQ_CST] = MO_ALL & ~MO(MO_SEQ_CST) & ~MO(MO_SEQ_CST_FENCE),
+	[MO_SEQ_CST_FENCE] = MO_ALL & ~MO(MO_SEQ_CST_FENCE),
 };
-#define MO_LOADS (MO(MO_RELAXED) | MO(MO_CONSUME) | MO(MO_ACQUIRE) | MO(MO_SEQ_CST))
+#define MO_LOADS                                                                            \
+	(MO(MO_RELAXED) | MO(MO_CONSUME) | MO(MO_ACQUIRE) | MO(MO_SEQ_CST) | MO(MO_SEQ_CST_FENCE))
 /* Orders each class of operation accepts. A relaxed fence is left to fence deletion. */
 static const unsigned mo_valid[] = {
 	[ORDER_LOAD] = MO_LOADS,
-	[ORDER_STORE] = MO(MO_RELAXED) | MO(MO_RELEASE) | MO(MO_SEQ_CST),
+	[ORDER_STORE] = MO(MO_RELAXED) | MO(MO_RELEASE) | MO(MO_SEQ_CST) | MO(MO_SEQ_CST_FENCE),
 	[ORDER_RMW] = MO_ALL,
 	[ORDER_FENCE] = MO_ALL & ~MO(MO_RELAXED),
 	[ORDER_CAS] = MO_ALL,
 };
-/* Consume is never a target: compilers treat it as acquire, so it would only duplicate. */
-#define MO_TARGETS (MO_ALL & ~MO(MO_CONSUME))
+/* Consume is never a target: compilers treat it as acquire, so it would only duplicate; nor
+ * is the strongest order, which weakens nothing. */
+#define MO_TARGETS (MO_ALL & ~MO(MO_CONSUME) & ~MO(MO_SEQ_CST_FENCE))
 
-/* The spellings of the orders: C11, the GCC/Clang builtins' macros, liburcu's CMM_*. */
+/* The spellings of the orders: C11, the GCC/Clang builtins' macros, liburcu's CMM_*, and
+ * which orders each can spell. */
 static const struct mo_family {
 	const char *prefix;
 	bool upper;
-} mo_families[] = { { "memory_order_", false }, { "__ATOMIC_", true }, { "CMM_", true } };
+	unsigned spells;
+} mo_families[] = {
+	{ "memory_order_", false, MO_ALL & ~MO(MO_SEQ_CST_FENCE) },
+	{ "__ATOMIC_", true, MO_ALL & ~MO(MO_SEQ_CST_FENCE) },
+	{ "CMM_", true, MO_ALL },
+};
 
 struct mo_arg {
 	const struct mo_family *family;
@@ -316,35 +359,82 @@ static bool suffix_is(const char *s, const char *name, bool upper)
 	return true;
 }
 
-static bool parse_order_arg(const char *text, const struct invocation *inv, unsigned pos,
-			    struct mo_arg *out)
+/* The order s spells (blanks and parentheses around it aside): memory_order_X, __ATOMIC_X,
+ * CMM_X, or an object-like macro that expands to one of them, through up to 8 macros. */
+static bool order_spelling(const struct source *src, const char *s, int depth,
+			   const struct mo_family **family, enum mo *order)
 {
-	if (pos > inv->nargs || pos > INVOCATION_MAX_ARGS)
-		return false;
-	const struct span *a = &inv->args[pos - 1];
+	size_t n = strlen(s);
+	for (;;) {
+		while (n && isspace((unsigned char)*s))
+			s++, n--;
+		while (n && isspace((unsigned char)s[n - 1]))
+			n--;
+		if (n < 2 || s[0] != '(' || s[n - 1] != ')')
+			break;
+		s++;
+		n -= 2;
+	}
 	for (size_t f = 0; f < ARRAY_SIZE(mo_families); f++) {
 		const struct mo_family *fam = &mo_families[f];
 		size_t plen = strlen(fam->prefix);
-		if (a->end - a->start <= plen || strncmp(text + a->start, fam->prefix, plen))
+		if (n <= plen || strncmp(s, fam->prefix, plen))
 			continue;
-		for (int o = 0; o < MO_NR; o++) {
-			size_t n = strlen(mo_names[o]);
-			if (a->end - a->start != plen + n)
-				continue;
-			if (suffix_is(text + a->start + plen, mo_names[o], fam->upper)) {
-				*out = (struct mo_arg){ fam, (enum mo)o, *a };
+		for (int o = 0; o < MO_NR; o++)
+			if ((fam->spells & MO(o)) && n == plen + strlen(mo_names[o]) &&
+			    suffix_is(s + plen, mo_names[o], fam->upper)) {
+				*family = fam;
+				*order = (enum mo)o;
 				return true;
 			}
-		}
 	}
-	return false;
+	char *name = xstrndup(s, n);
+	struct strbuf body = STRBUF_INIT;
+	bool found = depth < 8 && source_macro_body(src, name, &body) &&
+		     order_spelling(src, body.buf, depth + 1, family, order);
+	sb_release(&body);
+	free(name);
+	return found;
+}
+
+/* How an order argument is written: a known order (directly or through macros), left out (an
+ * optional argument, as liburcu's uatomic_load(addr[, mo])), or anything else. */
+enum order_arg { ORDER_KNOWN, ORDER_ABSENT, ORDER_NOT_CONSTANT };
+
+static enum order_arg parse_order_arg(const struct source *src, const struct invocation *inv,
+				      unsigned pos, struct mo_arg *out)
+{
+	if (pos > inv->nargs)
+		return ORDER_ABSENT;
+	if (pos > INVOCATION_MAX_ARGS)
+		return ORDER_NOT_CONSTANT;
+	const struct span *a = &inv->args[pos - 1];
+	char *text = xstrndup(src->text + a->start, a->end - a->start);
+	const struct mo_family *family;
+	enum mo order;
+	bool known = order_spelling(src, text, 0, &family, &order);
+	free(text);
+	if (!known)
+		return ORDER_NOT_CONSTANT;
+	*out = (struct mo_arg){ family, order, *a };
+	return ORDER_KNOWN;
+}
+
+/* Counts an order argument that cannot be weakened, by why. */
+static bool order_usable(struct gen_ctx *ctx, enum order_arg how)
+{
+	if (how == ORDER_ABSENT)
+		gen_skip(ctx, &op_memory_order, "no order argument");
+	else if (how == ORDER_NOT_CONSTANT)
+		gen_skip(ctx, &op_memory_order, "order not a constant");
+	return how == ORDER_KNOWN;
 }
 
 static void propose_orders(struct gen_ctx *ctx, const struct invocation *inv,
 			   const struct mo_arg *arg, unsigned targets, const char *tag)
 {
 	for (int o = 0; o < MO_NR; o++) {
-		if (!(targets & MO(o)))
+		if (!(targets & arg->family->spells & MO(o)))
 			continue;
 		char *repl = xasprintf("%s%s", arg->family->prefix, mo_names[o]);
 		if (arg->family->upper)
@@ -370,23 +460,19 @@ static void visit_order(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 	(void)parent;
 	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
 		return;
-	const char *text = gen_source(ctx)->text;
+	const struct source *src = gen_source(ctx);
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_ORDER, inv.name, r));) {
 		struct mo_arg arg, fail;
-		if (!parse_order_arg(text, &inv, r->order_pos[0], &arg)) {
-			gen_skip(ctx, &op_memory_order, "order not a constant");
+		if (!order_usable(ctx, parse_order_arg(src, &inv, r->order_pos[0], &arg)))
 			continue;
-		}
 		unsigned targets = mo_valid[r->order_class] & mo_weaker[arg.order] & MO_TARGETS;
 		if (r->order_class != ORDER_CAS) {
 			propose_orders(ctx, &inv, &arg, targets, class_tags[r->order_class]);
 			continue;
 		}
 		/* A failure order is a load order and never stronger than the success order. */
-		if (!parse_order_arg(text, &inv, r->order_pos[1], &fail)) {
-			gen_skip(ctx, &op_memory_order, "order not a constant");
+		if (!order_usable(ctx, parse_order_arg(src, &inv, r->order_pos[1], &fail)))
 			continue;
-		}
 		unsigned at_least_fail = 0;
 		for (int o = 0; o < MO_NR; o++)
 			if (o == (int)fail.order || (mo_weaker[o] & MO(fail.order)))

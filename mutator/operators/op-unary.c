@@ -8,6 +8,7 @@
 /* Whether the value of cursor (a child of parent) is only tested for truth. */
 static bool in_condition(const struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	CXCursor first;
 	switch (clang_getCursorKind(parent)) {
 	case CXCursor_IfStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_ForStmt:
@@ -17,13 +18,13 @@ static bool in_condition(const struct gen_ctx *ctx, CXCursor cursor, CXCursor pa
 	case CXCursor_UnaryOperator: {
 		unsigned s, e;
 		CXCursor operand;
-		return source_unary(gen_source(ctx), parent, &operand, &s, &e) && source_text_is(gen_source(ctx), s, e, "!");
+		return source_unary(src, parent, &operand, &s, &e) && source_text_is(src, s, e, "!");
 	}
 	case CXCursor_BinaryOperator: {
 		unsigned s, e;
 		CXCursor lhs, rhs;
-		return source_binary(gen_source(ctx), parent, &lhs, &rhs, &s, &e) &&
-		       (source_text_is(gen_source(ctx), s, e, "&&") || source_text_is(gen_source(ctx), s, e, "||"));
+		return source_binary(src, parent, &lhs, &rhs, &s, &e) &&
+		       (source_text_is(src, s, e, "&&") || source_text_is(src, s, e, "||"));
 	}
 	default:
 		return false;
@@ -32,9 +33,10 @@ static bool in_condition(const struct gen_ctx *ctx, CXCursor cursor, CXCursor pa
 
 static void visit_neg(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	CXCursor operand;
 	unsigned s, e;
-	if (!source_unary(gen_source(ctx), cursor, &operand, &s, &e) || !source_text_is(gen_source(ctx), s, e, "!"))
+	if (!source_unary(src, cursor, &operand, &s, &e) || !source_text_is(src, s, e, "!"))
 		return;
 	if (cursor_type_class(operand) != TYPE_INT && !in_condition(ctx, cursor, parent)) {
 		gen_skip(ctx, &op_neg, "type");
@@ -45,14 +47,15 @@ static void visit_neg(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 
 static void visit_inc(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
+	const struct source *src = gen_source(ctx);
 	(void)parent;
 	CXCursor operand;
 	unsigned s, e;
-	if (!source_unary(gen_source(ctx), cursor, &operand, &s, &e))
+	if (!source_unary(src, cursor, &operand, &s, &e))
 		return;
-	if (source_text_is(gen_source(ctx), s, e, "++"))
+	if (source_text_is(src, s, e, "++"))
 		gen_propose(ctx, &op_inc, "", s, e, "--", NULL);
-	else if (source_text_is(gen_source(ctx), s, e, "--"))
+	else if (source_text_is(src, s, e, "--"))
 		gen_propose(ctx, &op_inc, "", s, e, "++", NULL);
 }
 

@@ -134,8 +134,30 @@ static void create_schema(sqlite3 *db)
 	db_commit(db);
 }
 
+/* migrations[v - 2] takes a database of schema version v - 1 to version v; schema.sql is the
+ * latest version, so a database created now needs none of them. */
+static const char *const migrations[] = {
+	/* 2: the spelled name of a function a macro renames (generate --function takes both) */
+	"ALTER TABLE mutant ADD COLUMN function_spelled TEXT NOT NULL DEFAULT ''",
+};
+
+/* Brings an older database to DB_SCHEMA_VERSION, one migration per transaction. */
+static void migrate(sqlite3 *db)
+{
+	for (int v = user_version(db) + 1; v <= DB_SCHEMA_VERSION; v++) {
+		char version[64];
+		snprintf(version, sizeof(version), "PRAGMA user_version = %d", v);
+		db_begin(db);
+		db_exec(db, migrations[v - 2]);
+		db_exec(db, version);
+		db_commit(db);
+	}
+}
+
 static void check_schema(sqlite3 *db)
 {
+	_Static_assert(sizeof(migrations) / sizeof(migrations[0]) == DB_SCHEMA_VERSION - 1,
+		       "one migration per schema version after the first");
 	int v = user_version(db);
 	if (v > DB_SCHEMA_VERSION)
 		die("database '%s' has schema version %d, newer than this mutorture's %d; "
@@ -145,11 +167,9 @@ static void check_schema(sqlite3 *db)
 		die("'%s' is not a mutorture database (run 'mutorture init' first)", db_path(db));
 }
 
-sqlite3 *db_open(const char *path, enum db_mode mode)
+/* Opens path with the mode's access and checks it is a SQLite file. */
+static sqlite3 *open_file(const char *path, enum db_mode mode)
 {
-	if (mode != DB_CREATE && access(path, F_OK) != 0)
-		die("cannot open database '%s': %s (run 'mutorture init' first)", path,
-		    strerror(errno));
 	int flags = mode == DB_READ ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
 	if (mode == DB_CREATE)
 		flags |= SQLITE_OPEN_CREATE;
@@ -171,12 +191,37 @@ sqlite3 *db_open(const char *path, enum db_mode mode)
 		sqlite3_close(db);
 		die("cannot open database '%s': %s", path, msg);
 	}
+	return db;
+}
+
+sqlite3 *db_open(const char *path, enum db_mode mode)
+{
+	if (mode != DB_CREATE && access(path, F_OK) != 0)
+		die("cannot open database '%s': %s (run 'mutorture init' first)", path,
+		    strerror(errno));
+	sqlite3 *db = open_file(path, mode);
 	if (mode == DB_CREATE && !has_tables(db) && user_version(db) == 0) {
 		if (sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK)
 			db_die(db, "cannot switch to WAL");
 		create_schema(db);
 	}
 	check_schema(db);
+	int version = user_version(db);
+	if (version < DB_SCHEMA_VERSION) {
+		/* An older campaign is brought up to date by whoever opens it first, readers too. */
+		if (mode == DB_READ) {
+			db_close(db);
+			if (access(path, W_OK) != 0)
+				die("database '%s' has schema version %d and needs migrating to %d, "
+				    "but it is not writable", path, version, DB_SCHEMA_VERSION);
+			db = open_file(path, DB_WRITE);
+			migrate(db);
+			db_close(db);
+			db = open_file(path, DB_READ);
+		} else {
+			migrate(db);
+		}
+	}
 	db_exec(db, "PRAGMA foreign_keys = ON");
 	if (mode != DB_READ)
 		db_exec(db, "PRAGMA synchronous = NORMAL");

@@ -14,7 +14,7 @@ sqlite3_stmt *mutant_view_query(sqlite3 *db, const char *status)
 		"       m.replacement, ms.status, m.line, m.col, m.end_line, m.end_col, "
 		"       ms.kills, ms.attempts, coalesce(d.reason, ''), d.test_s, "
 		"       coalesce(d.duplicate_of, ''), coalesce(t.verdict, ''), coalesce(t.note, ''), "
-		"       coalesce(rv.verdict, ''), s.id "
+		"       coalesce(rv.verdict, ''), s.id, m.function_spelled "
 		"  FROM mutant m JOIN source s ON s.id = m.source_id "
 		"  JOIN mutant_status ms ON ms.mutant_id = m.id "
 		"  JOIN temp.mutant_triage mt ON mt.mutant_id = m.id "
@@ -53,6 +53,7 @@ bool mutant_view_next(sqlite3 *db, sqlite3_stmt *st, struct mutant_view *row)
 	row->note = db_column_text(st, 18);
 	row->review_verdict = db_column_text(st, 19);
 	row->source_id = sqlite3_column_int64(st, 20);
+	row->function_spelled = db_column_text(st, 21);
 	return true;
 }
 
@@ -74,6 +75,8 @@ static bool in_list(const struct strlist *list, const char *s, bool path)
 bool mutant_view_matches(const struct mutant_view *row, const struct strlist *files,
 			const struct strlist *functions, const struct strlist *operators)
 {
-	return in_list(files, row->path, true) && in_list(functions, row->function, false) &&
+	return in_list(files, row->path, true) &&
+	       (in_list(functions, row->function, false) ||
+		(*row->function_spelled && in_list(functions, row->function_spelled, false))) &&
 	       in_list(operators, row->operator_name, false);
 }

@@ -39,11 +39,14 @@ CREATE TABLE mutant (
   col         INTEGER NOT NULL,       -- 1-based byte column of start_byte
   end_line    INTEGER NOT NULL,       -- 1-based line/column of end_byte
   end_col     INTEGER NOT NULL,
-  function    TEXT NOT NULL DEFAULT '', -- enclosing function, '' at file scope
+  function    TEXT NOT NULL DEFAULT '', -- enclosing function (its real name), '' at file scope
   original    TEXT NOT NULL,          -- source text of the range
   replacement TEXT NOT NULL,
   description TEXT NOT NULL DEFAULT '', -- one line for humans, e.g. "'<' -> '<='"
   created     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  -- the enclosing function's name as the text spells it, when an object-like macro renames it
+  -- ('#define synchronize_rcu urcu_mb_synchronize_rcu'); '' when the text spells the real name
+  function_spelled TEXT NOT NULL DEFAULT '',
   CHECK (start_byte <= end_byte)
 );
 CREATE INDEX mutant_source ON mutant(source_id);

@@ -15,7 +15,7 @@ q "SELECT line || ':' || col, function, replace(original, char(10), '\n'),
 diff -u "$FIXTURES/general.expected" "$SCRATCH/general.actual" ||
 	fail "general.c: mutants differ from general.expected"
 grep -q '^mutants per operator:$' "$SCRATCH/general.out" || fail "no per-operator counts"
-grep -Eq '^  general\.c +22  \(22 new, parsed in [0-9.]+ s\)$' "$SCRATCH/general.out" || fail "no per-file count"
+grep -Eq '^  general\.c +25  \(25 new, parsed in [0-9.]+ s\)$' "$SCRATCH/general.out" || fail "no per-file count"
 check_every_mutant "$FIXTURES"
 echo "ok general.c: exact mutants, all compile"
 
@@ -43,8 +43,8 @@ new_campaign "$FIXTURES"
 mt generate general.c -- -DGENERAL_ON >/dev/null
 ids1=$(q "SELECT id FROM mutant ORDER BY id")
 mt generate general.c -- -DGENERAL_ON >"$SCRATCH/again.out"
-grep -q '^total: 22 mutants (0 new)' "$SCRATCH/again.out" || fail "second run added mutants"
-expect_eq "mutants after a second run" 22 "$(q 'SELECT count(*) FROM mutant')"
+grep -q '^total: 25 mutants (0 new)' "$SCRATCH/again.out" || fail "second run added mutants"
+expect_eq "mutants after a second run" 25 "$(q 'SELECT count(*) FROM mutant')"
 new_campaign "$FIXTURES"
 mt generate general.c -- -DGENERAL_ON >/dev/null
 expect_eq "ids in a fresh database" "$ids1" "$(q 'SELECT id FROM mutant ORDER BY id')"
@@ -74,7 +74,7 @@ new_campaign "$FIXTURES"
 mt generate --lines general.c:29-31 general.c -- -DGENERAL_ON >"$SCRATCH/lines.out"
 expect_eq "lines outside 29-31" 0 "$(q "SELECT count(*) FROM mutant WHERE line < 29 OR end_line > 31")"
 expect_eq "mutants on lines 29-31" 5 "$(q 'SELECT count(*) FROM mutant')"
-grep -Eq '^  lines +17$' "$SCRATCH/lines.out" || fail "skipped-by-lines count missing"
+grep -Eq '^  lines +20$' "$SCRATCH/lines.out" || fail "skipped-by-lines count missing"
 
 new_campaign "$FIXTURES"
 mt generate --function third --function second general.c -- -DGENERAL_ON >/dev/null

@@ -33,7 +33,7 @@ diff -u "$FIXTURES/via.expected" "$SCRATCH/via.actual" || fail "via.h: mutants d
 expect_eq "files with mutants" "via.h" "$(q 'SELECT DISTINCT s.path FROM mutant m JOIN source s ON s.id = m.source_id')"
 expect_eq "stored source of via.h" "$(od -An -tx1 -v "$TREE/via.h" | tr -d ' \n' | tr a-f A-F)" \
 	"$(q "SELECT hex(content) FROM source WHERE path = 'via.h'")"
-grep -Eq '^  via\.h +21  \(21 new, parsed in [0-9.]+ s via via\.c\)$' "$SCRATCH/via.out" ||
+grep -Eq '^  via\.h +22  \(22 new, parsed in [0-9.]+ s via via\.c\)$' "$SCRATCH/via.out" ||
 	fail "no per-file line naming via.c: $(grep via.h "$SCRATCH/via.out")"
 grep -Eq '^  mutorture: skip-next at line 24 \(only cosmetic\) +2$' "$SCRATCH/via.out" || fail "skip-next not counted"
 grep -Eq '^  mutorture: off at line 30 \(debugging aid\) +4$' "$SCRATCH/via.out" || fail "off region not counted"
@@ -55,13 +55,13 @@ while IFS=$'\t' read -r id path; do
 		fail "mutant $id of via.h does not compile in via.c: $(head -1 "$SCRATCH/cc.err")"
 	count=$((count + 1))
 done < <(q "SELECT m.id, s.path FROM mutant m JOIN source s ON s.id = m.source_id")
-expect_eq "mutants checked" 21 "$count"
+expect_eq "mutants checked" 22 "$count"
 echo "ok $count mutants compile in via.c; show and apply agree"
 
 # Same ids again (content hashes), nothing new on a second run.
 ids=$(q 'SELECT id FROM mutant ORDER BY id')
 mt generate --via via.c via.h -- -std=gnu11 >"$SCRATCH/again.out"
-grep -q '^total: 21 mutants (0 new)' "$SCRATCH/again.out" || fail "second run added mutants"
+grep -q '^total: 22 mutants (0 new)' "$SCRATCH/again.out" || fail "second run added mutants"
 new_campaign "$TREE"
 mt generate --via via.c via.h -- -std=gnu11 >/dev/null
 expect_eq "ids in a fresh database" "$ids" "$(q 'SELECT id FROM mutant ORDER BY id')"
