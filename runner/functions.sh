@@ -217,6 +217,11 @@ mt_record() {
 	printf '\n'
 }
 
+# mt_field KEY: prints KEY's value of each record on stdin (values without escapes only).
+mt_field() {
+	awk -F '\t' -v key="$1" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) print substr($i, length(key) + 2) }'
+}
+
 # mt_log_tail FILE: prints the last lines of a log, for a record's log_tail.
 mt_log_tail() {
 	if [[ -f $1 ]]; then tail -n 15 -- "$1" | tr -d '\000-\010\013-\037\177' | tail -c 2000; fi
