@@ -1,13 +1,18 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2154 # opt_*: set by run-options.sh
-# run-plan.sh: the plan of a run (sourced by runner/run, never run): which mutants run, in
-# which order, with which control runs; which survivors run again; which files the baseline
-# build puts back; and the dry run's listing of all that.
+# run-plan.sh: the plan of a run (sourced by runner/run, never run): the jobs GNU parallel runs,
+# in their order, control runs included; the survivors that run again; the files the baseline
+# build puts back; and the dry run, which prints that plan.
 #
-# Invariants: a plan row is 'MUTANT<TAB>PATH<TAB>LINE<TAB>OPERATOR<TAB>DESCRIPTION' (MUTANT and
-# PATH '-': a control run of the unmutated code), the row GNU parallel hands runner/job.
+# Invariants: one plan, made by plan_make, for the run and for its dry run alike (the dry run
+# prints the very file the run hands GNU parallel, DB.d/runs/TOKEN.plan); a plan row is
+# 'MUTANT<TAB>PATH<TAB>LINE<TAB>OPERATOR<TAB>DESCRIPTION', MUTANT and PATH '-' for a control
+# run of the unmutated code; plan_shape is idempotent and keeps the relative order of the
+# mutants, so the pruning passes (which need builds, so the dry run cannot show them) only take
+# rows out of the plan before it is shaped again.
 
-# plan_select FILE: writes the mutants to run as 'ID<TAB>PATH<TAB>LINE<TAB>OPERATOR<TAB>DESCRIPTION'.
+# plan_select PLAN: writes the pending mutants to run (--operators, --files, --shuffle,
+# --max-mutants) to PLAN as rows, in the database's order.
 plan_select() {
 	local -a args=(--db "$MT_DB" --pending --format tsv)
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
@@ -22,41 +27,8 @@ plan_select() {
 	fi
 }
 
-# plan_restore FILE PLAN...: writes TARGET_SOURCES and every file the PLANs mutate to FILE,
-# sorted, one a line: what the baseline build puts back.
-plan_restore() {
-	local out=$1
-	shift
-	{
-		printf '%s\n' "${TARGET_SOURCES[@]}"
-		cut -f2 "$@" | grep -v -x -- '-' || true
-	} | sort -u >"$out"
-}
-
-# plan_longest_first PLAN: orders PLAN (stably) by how many scenarios its file's mutants may
-# need, most first: the slow jobs start early, so the run does not end waiting on one of them.
-plan_longest_first() {
-	local path
-	while IFS= read -r path; do
-		printf '%s\t%s\n' "$path" "$(target_scenarios_for "$path" | wc -l)"
-	done < <(cut -f2 "$1" | sort -u) >"$1.weights"
-	awk -F '\t' -v weights="$1.weights" 'FILENAME == weights { w[$1] = $2; next } { print w[$2] "\t" $0 }' \
-		"$1.weights" "$1" | sort -s -t $'\t' -k1,1nr | cut -f2- >"$1.tmp"
-	mv -f -- "$1.tmp" "$1"
-	rm -f -- "$1.weights"
-}
-
-# plan_controls PLAN: puts a control run (mutant and path '-') after every --control-every
-# mutants of PLAN.
-plan_controls() {
-	((opt_control_every > 0)) || return 0
-	awk -F '\t' -v n="$opt_control_every" -v OFS='\t' \
-		'{ print } NR % n == 0 { print "-", "-", 0, "control", "the unmutated code" }' "$1" >"$1.tmp"
-	mv -f -- "$1.tmp" "$1"
-}
-
-# plan_again FILE: writes the survivors (within --operators and --files) tried fewer than
-# --repeat times as a plan.
+# plan_again PLAN: writes the survivors (within --operators and --files) tried fewer than
+# --repeat times to PLAN as rows: the next round of repeats.
 plan_again() {
 	local -a args=(--db "$MT_DB" --status survived --format ids)
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
@@ -68,10 +40,81 @@ plan_again() {
 	rm -f -- "$1.ids"
 }
 
-# plan_print: the dry run: prints the target, the trees, the limits, the baseline and timeouts,
-# the passes and the mutants.
+# plan_restore LIST PLAN...: writes TARGET_SOURCES and every file the PLANs mutate to LIST,
+# sorted, one a line: what the baseline build puts back (a header's mutant rebuilds everything
+# that includes it, so the baseline build must be as big).
+plan_restore() {
+	local out=$1
+	shift
+	{
+		printf '%s\n' "${TARGET_SOURCES[@]}"
+		cut -f2 "$@" | grep -v -x -- '-' || true
+	} | sort -u >"$out"
+}
+
+# plan_shape PLAN: puts PLAN in run order: its mutants longest first (stably, by how many
+# scenarios their file may need, most first, so the run does not end waiting on a slow job;
+# not with --shuffle), then a control run after every --control-every mutants. Sets
+# plan_mutants and plan_jobs (rows, controls included).
+plan_shape() {
+	local id path counts weights=''
+	local -A seen=()
+	local -a scenarios
+	if [[ -z $opt_shuffle ]]; then
+		while IFS=$'\t' read -r id path _; do
+			[[ $id != - && -z ${seen["$path"]+set} ]] || continue
+			seen["$path"]=1
+			mapfile -t scenarios < <(target_scenarios_for "$path")
+			weights+="$path"$'\t'"${#scenarios[@]}"$'\n'
+		done <"$1"
+	fi
+	counts=$(MT_PLAN_WEIGHTS=$weights awk -F '\t' -v OFS='\t' -v every="$opt_control_every" -v out="$1.tmp" '
+		BEGIN {
+			printf "" >out
+			n = split(ENVIRON["MT_PLAN_WEIGHTS"], lines, "\n")
+			for (i = 1; i <= n; i++)
+				if (split(lines[i], f, "\t") == 2) weight[f[1]] = f[2]
+		}
+		$1 == "-" { next }
+		{
+			w = ($2 in weight) ? weight[$2] + 0 : 0
+			row[w, rows[w]++] = $0
+			if (w > top) top = w
+			mutants++
+		}
+		END {
+			for (w = top; w >= 0; w--)
+				for (i = 0; i < rows[w]; i++) {
+					print row[w, i] >out
+					jobs++
+					if (every > 0 && ++done % every == 0) {
+						print "-", "-", 0, "control", "the unmutated code" >out
+						jobs++
+					}
+				}
+			print mutants + 0, jobs + 0
+		}' "$1")
+	read -r plan_mutants plan_jobs <<<"$counts"
+	mv -f -- "$1.tmp" "$1"
+}
+
+# plan_make PLAN: the plan of a run: PLAN, the jobs in run order (plan_shape); PLAN.again, the
+# survivors that run again (plan_again); PLAN.restore, what the baseline build puts back
+# (plan_restore). Sets plan_mutants and plan_jobs.
+plan_make() {
+	plan_select "$1"
+	plan_again "$1.again"
+	plan_restore "$1.restore" "$1" "$1.again"
+	plan_shape "$1"
+}
+
+# plan_print: the dry run: makes the plan as a run would (in a scratch directory, before any
+# setup) and prints it: the target, the trees, the limits, the baseline and timeouts, the
+# passes, the controls and repeats, then the plan's rows as GNU parallel gets them.
 plan_print() {
 	local tmp passes controls
+	tmp=$(mktemp -d)
+	plan_make "$tmp/plan"
 	printf 'campaign  %s\n' "$MT_DB"
 	printf 'target    %s (scenarios: %s)\n' "$MT_TARGET_FILE" "${TARGET_SCENARIOS[*]}"
 	if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then
@@ -81,19 +124,17 @@ plan_print() {
 	fi
 	printf 'jobs      %s, each in %s/workers/SLOT, %s MB of virtual memory, %s processes\n' \
 		"$opt_jobs" "$MT_CAMPAIGN" "$opt_mem_mb" "$opt_nproc"
-	tmp=$(mktemp)
-	plan_select "$tmp"
-	plan_restore "$tmp.restore" "$tmp"
-	if baseline_check "$tmp.restore"; then
+	if baseline_check "$tmp/plan.restore"; then
 		printf 'baseline  measured: slowest build %s s, slowest torture run %s s\n' "$baseline_build_s" "$baseline_test_s"
 		baseline_timeout MT_BUILD_TIMEOUT "$baseline_build_s"
 		baseline_timeout MT_TEST_TIMEOUT "$baseline_test_s"
 		printf 'timeouts  build %s s, torture %s s\n' "$MT_BUILD_TIMEOUT" "$MT_TEST_TIMEOUT"
 	else
 		printf 'baseline  to run: build with %s files restored, then %s runs of each scenario\n' \
-			"$(wc -l <"$tmp.restore")" "$opt_baseline_runs"
+			"$(wc -l <"$tmp/plan.restore")" "$opt_baseline_runs"
 		printf 'timeouts  %s x the slowest baseline time, at least %s s\n' "$opt_factor" "$opt_floor"
 	fi
+	printf 'restore   %s\n' "$(paste -sd ' ' "$tmp/plan.restore")"
 	passes=()
 	if [[ -n $opt_prune ]] && declare -F target_coverage >/dev/null; then passes+=(coverage); fi
 	if [[ -n $opt_prune ]] && declare -F target_compile >/dev/null; then passes+=(equivalence); fi
@@ -101,8 +142,20 @@ plan_print() {
 	controls=none
 	if ((opt_control_every)); then controls="a control run every $opt_control_every mutants"; fi
 	printf 'controls  %s\n' "$controls"
-	printf 'repeats   survivors run until %s attempts\n' "$opt_repeat"
-	printf 'mutants   %d pending (before the pruning passes)\n' "$(wc -l <"$tmp")"
-	awk -F '\t' '{ printf "  %s  %s:%s  %s  %s\n", $1, $2, $3, $4, $5 }' "$tmp"
-	rm -f -- "$tmp" "$tmp.restore"
+	if ((opt_repeat < 2)); then
+		printf 'repeats   survivors run until %s attempts\n' "$opt_repeat"
+	else
+		printf 'repeats   survivors run until %s attempts, one more each round (%d survivors of earlier runs below that now)\n' \
+			"$opt_repeat" "$(wc -l <"$tmp/plan.again")"
+	fi
+	printf 'mutants   %d pending (before the pruning passes)\n' "$plan_mutants"
+	printf 'plan      %d jobs, in the order GNU parallel runs them: the rows of DB.d/runs/TOKEN.plan\n' "$plan_jobs"
+	printf '          (MUTANT PATH LINE OPERATOR DESCRIPTION, tab-separated; MUTANT - is a control run)\n'
+	if ((${#passes[@]})); then
+		printf '          before the pruning passes, which need builds: the mutants they decide leave\n'
+		printf '          the plan, and the control runs are placed again\n'
+	fi
+	if [[ -n $opt_shuffle ]]; then printf '          --shuffle: each run draws its own order\n'; fi
+	cat -- "$tmp/plan"
+	rm -rf -- "$tmp"
 }
