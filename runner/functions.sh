@@ -243,38 +243,38 @@ mt_token_procs() {
 	for env in "${envs[@]}"; do
 		pid=${env#/proc/}
 		pid=${pid%/environ}
-		if pgid=$(mt_pgid "$pid"); then printf '%s %s\n' "$pid" "$pgid"; fi
+		if mt_pgid pgid "$pid"; then printf '%s %s\n' "$pid" "$pgid"; fi
 	done
 }
 
-# mt_sweep TOKEN: kills every process of mt_token_procs TOKEN by process group, except in the
-# caller's own group, where it kills single processes. Prints how many processes it found.
+# mt_sweep VAR TOKEN: kills every process of mt_token_procs TOKEN by process group, except in
+# the caller's own group, where it kills single processes. Sets VAR to how many it found.
 mt_sweep() {
-	local pid pgid own found=0
-	own=$(mt_pgid "$$")
-	while read -r pid pgid; do
-		found=$((found + 1))
-		if [[ $pgid == "$own" ]]; then
-			kill -KILL "$pid" 2>/dev/null || true
+	local _pid _pgid _own _found=0
+	mt_pgid _own "$$"
+	while read -r _pid _pgid; do
+		_found=$((_found + 1))
+		if [[ $_pgid == "$_own" ]]; then
+			kill -KILL "$_pid" 2>/dev/null || true
 		else
-			kill -KILL -- "-$pgid" 2>/dev/null || true
+			kill -KILL -- "-$_pgid" 2>/dev/null || true
 		fi
-	done < <(mt_token_procs "$1")
-	printf '%d\n' "$found"
+	done < <(mt_token_procs "$2")
+	printf -v "$1" '%d' "$_found"
 }
 
-# mt_pgid PID: prints the process group of PID; fails if PID is gone.
+# mt_pgid VAR PID: sets VAR to the process group of PID; fails if PID is gone.
 mt_pgid() {
-	local stat pgid
-	read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
+	local _stat _pgid
+	read -r _stat 2>/dev/null <"/proc/$2/stat" || return 1
 	# The command name in parentheses may hold spaces: the fields after it are state, ppid, pgrp.
-	read -r _ _ pgid _ <<<"${stat##*) }"
-	printf '%s\n' "$pgid"
+	read -r _ _ _pgid _ <<<"${_stat##*) }"
+	printf -v "$1" '%s' "$_pgid"
 }
 
-# mt_new_token: prints a token naming one run (UTC time and pid, unique on this host).
+# mt_new_token VAR: sets VAR to a token naming one run (UTC time and pid, unique on this host).
 mt_new_token() {
-	printf '%s-%d\n' "$(date -u +%Y%m%dT%H%M%SZ)" "$$"
+	TZ=UTC0 printf -v "$1" '%(%Y%m%dT%H%M%SZ)T-%d' -1 "$$"
 }
 
 # mt_object_hash OBJECT: prints a hash of an object file's code, data and relocations, leaving

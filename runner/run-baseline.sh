@@ -10,58 +10,73 @@
 # stops the campaign, showing the failing log; DB.d/baseline is written only by a baseline
 # that passed.
 
-# baseline_knobs: prints what a baseline is valid for: the target, the pristine tree and the
-# torture knobs.
+# baseline_knobs VAR: sets VAR to what a baseline is valid for: the target, the pristine tree
+# and the torture knobs (one line, as DB.d/baseline and DB.d/coverage.stamp keep it).
 baseline_knobs() {
-	printf 'target=%s pristine=%s runs=%s duration=%s readers=%s\n' "$MT_TARGET_FILE" \
-		"$(cat "$MT_CAMPAIGN/pristine.hash" 2>/dev/null)" "$opt_baseline_runs" \
-		"${MUTORTURE_DURATION:-}" "${MUTORTURE_READERS:-}"
-}
-
-# baseline_value KEY: prints KEY's value from the campaign's baseline file, if measured
-# with the current knobs.
-baseline_value() {
-	local file="$MT_CAMPAIGN/baseline"
-	[[ -f $file && $(sed -n 's/^knobs=//p' "$file") == "$(baseline_knobs)" ]] || return 1
-	sed -n "s/^$1=//p" "$file"
-}
-
-# baseline_uncovered LIST: prints the files of LIST that the measured baseline did not rebuild
-# (a baseline from before baseline.files rebuilt TARGET_SOURCES).
-baseline_uncovered() {
-	local done="$MT_CAMPAIGN/baseline.files"
-	if [[ -f $done ]]; then
-		comm -23 "$1" "$done"
-	else
-		comm -23 "$1" <(printf '%s\n' "${TARGET_SOURCES[@]}" | sort -u)
-	fi
+	local _hash=''
+	if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then _hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
+	printf -v "$1" 'target=%s pristine=%s runs=%s duration=%s readers=%s' "$MT_TARGET_FILE" \
+		"$_hash" "$opt_baseline_runs" "${MUTORTURE_DURATION:-}" "${MUTORTURE_READERS:-}"
 }
 
 # baseline_check RESTORE: succeeds when the measured baseline holds for a plan whose baseline
-# build restores the files of the list RESTORE. Sets baseline_build_s and baseline_test_s (the
-# slowest build and torture run; empty when none was measured with the current knobs) and
-# baseline_missing (the files of RESTORE its build did not restore, one a line).
+# build restores the files of the list RESTORE: it was measured with the current knobs, and
+# its build restored each of those files (a baseline from before baseline.files restored
+# TARGET_SOURCES). Sets baseline_build_s and baseline_test_s (the slowest build and torture
+# run; empty when none was measured with the current knobs) and baseline_missing (the files of
+# RESTORE its build did not restore, one a line).
 baseline_check() {
-	baseline_build_s=$(baseline_value build_s) || baseline_build_s=''
-	baseline_test_s=$(baseline_value test_s) || baseline_test_s=''
-	baseline_missing=$(baseline_uncovered "$1")
+	local file="$MT_CAMPAIGN/baseline" line knobs='' now build='' test='' path
+	local -a restored wanted
+	local -A rebuilt=()
+	baseline_build_s=''
+	baseline_test_s=''
+	baseline_missing=''
+	if [[ -f $file ]]; then
+		while IFS= read -r line; do
+			case $line in
+			knobs=*) knobs=${line#knobs=} ;;
+			build_s=*) build=${line#build_s=} ;;
+			test_s=*) test=${line#test_s=} ;;
+			esac
+		done <"$file"
+		baseline_knobs now
+		if [[ $knobs == "$now" ]]; then
+			baseline_build_s=$build
+			baseline_test_s=$test
+		fi
+	fi
+	if [[ -f $MT_CAMPAIGN/baseline.files ]]; then
+		mapfile -t restored <"$MT_CAMPAIGN/baseline.files"
+	else
+		restored=("${TARGET_SOURCES[@]}")
+	fi
+	for path in "${restored[@]}"; do
+		if [[ -n $path ]]; then rebuilt["$path"]=1; fi
+	done
+	mapfile -t wanted <"$1"
+	for path in "${wanted[@]}"; do
+		if [[ -n $path && -z ${rebuilt["$path"]+set} ]]; then baseline_missing+=$path$'\n'; fi
+	done
+	baseline_missing=${baseline_missing%$'\n'}
 	[[ -n $baseline_build_s && -n $baseline_test_s && -z $baseline_missing ]]
 }
 
-# baseline_timeout VAR SECONDS: sets VAR to max(floor, factor x SECONDS), rounded up to whole
-# seconds.
-baseline_timeout() {
-	local t
-	t=$(awk -v s="$2" -v f="$opt_factor" -v floor="$opt_floor" \
-		'BEGIN { t = s * f; if (t < floor) t = floor; printf "%d\n", (t == int(t)) ? t : int(t) + 1 }')
-	printf -v "$1" '%s' "$t"
+# baseline_timeouts: sets MT_BUILD_TIMEOUT and MT_TEST_TIMEOUT from the slowest baseline build
+# and run: max(floor, factor x seconds), rounded up to whole seconds.
+baseline_timeouts() {
+	local timeouts
+	timeouts=$(awk -v b="$baseline_build_s" -v t="$baseline_test_s" -v f="$opt_factor" -v floor="$opt_floor" '
+		function timeout(s) { s *= f; if (s < floor) s = floor; return (s == int(s)) ? s : int(s) + 1 }
+		BEGIN { printf "%d %d\n", timeout(b), timeout(t) }')
+	read -r MT_BUILD_TIMEOUT MT_TEST_TIMEOUT <<<"$timeouts"
 }
 
 # baseline_measure RESTORE: builds the unmutated code in every worker tree, with the files of
 # the list RESTORE put back, and runs each scenario K times; any failure stops the campaign.
 # Records the slowest build and run for the timeouts, and RESTORE as baseline.files.
 baseline_measure() {
-	local blog="$MT_CAMPAIGN/logs/baseline/$MT_TOKEN" slot result build_s=0 test_s records bad
+	local blog="$MT_CAMPAIGN/logs/baseline/$MT_TOKEN" slot result build_s=0 test_s records bad knobs
 	local -a slots runs
 	export MT_BASELINE_FILES=$1
 	mt_note "baseline: building the unmutated code in $opt_jobs worker trees ($(wc -l <"$1") files restored), then $opt_baseline_runs runs of each scenario (${TARGET_SCENARIOS[*]})"
@@ -98,7 +113,8 @@ baseline_measure() {
 		mt_die "baseline run ${attempt##*-} of scenario '$scenario' on the unmutated code: $status${reason:+ ($reason)}; log: $log. A failing or flaky baseline makes every kill meaningless: no mutant was run"
 	fi
 	test_s=$(mt_field test_s <<<"$records" | sort -g | tail -n 1)
-	printf 'knobs=%s\nbuild_s=%s\ntest_s=%s\n' "$(baseline_knobs)" "$build_s" "$test_s" >"$MT_CAMPAIGN/baseline"
+	baseline_knobs knobs
+	printf 'knobs=%s\nbuild_s=%s\ntest_s=%s\n' "$knobs" "$build_s" "$test_s" >"$MT_CAMPAIGN/baseline"
 	cp -- "$1" "$MT_CAMPAIGN/baseline.files"
 	mt_note "baseline passed: slowest build $build_s s, slowest torture run $test_s s"
 }
@@ -109,12 +125,11 @@ baseline_measure() {
 baseline_ensure() {
 	if ! baseline_check "$1"; then
 		if [[ -n $baseline_missing && -n $baseline_build_s ]]; then
-			mt_note "baseline: measuring again: the plan mutates $(paste -sd ' ' <<<"$baseline_missing"), which the last baseline build did not rebuild"
+			mt_note "baseline: measuring again: the plan mutates ${baseline_missing//$'\n'/ }, which the last baseline build did not rebuild"
 		fi
 		baseline_measure "$1"
 		baseline_check "$1" || mt_die "the baseline just measured does not hold for the plan: '$MT_CAMPAIGN/baseline'"
 	fi
-	baseline_timeout MT_BUILD_TIMEOUT "$baseline_build_s"
-	baseline_timeout MT_TEST_TIMEOUT "$baseline_test_s"
+	baseline_timeouts
 	export MT_BUILD_TIMEOUT MT_TEST_TIMEOUT
 }

@@ -85,7 +85,7 @@ options_parse() {
 # sourced and checked), and derives the job limits (opt_jobs, opt_mem_mb, MT_MEM_KB, MT_NPROC)
 # and the progress style (MT_PROGRESS).
 options_resolve() {
-	local target=$opt_target
+	local target=$opt_target key kb
 	MT_DB=$(realpath -m -- "$opt_db")
 	[[ -f $MT_DB ]] || mt_die "cannot run campaign '$MT_DB': no such database (make one with 'mutorture campaign' or 'mutorture init')"
 	MT_CAMPAIGN="$MT_DB.d"
@@ -101,7 +101,9 @@ options_resolve() {
 
 	opt_jobs=${opt_jobs:-$(nproc)}
 	if [[ -z $opt_mem_mb ]]; then
-		opt_mem_mb=$(awk -v jobs="$opt_jobs" '/^MemTotal:/ { printf "%d\n", $2 / 1024 / jobs }' /proc/meminfo)
+		while read -r key kb _; do
+			if [[ $key == MemTotal: ]]; then opt_mem_mb=$((kb / 1024 / opt_jobs)); fi
+		done </proc/meminfo
 	fi
 	export MT_MEM_KB=$((opt_mem_mb * 1024)) MT_NPROC=$opt_nproc
 	export MUTORTURE_BUILD_JOBS=${MUTORTURE_BUILD_JOBS:-1}

@@ -14,16 +14,15 @@
 # plan_select PLAN: writes the pending mutants to run (--operators, --files, --shuffle,
 # --max-mutants) to PLAN as rows, in the database's order.
 plan_select() {
-	local -a args=(--db "$MT_DB" --pending --format tsv)
+	local -a args=(--db "$MT_DB" --pending --format tsv) max=()
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
 	if [[ -n $opt_files ]]; then args+=(--files "$opt_files"); fi
-	"$MUTORTURE_BIN" list "${args[@]}" | cut -f1,2,3,5,8 >"$1.all"
-	if [[ -n $opt_shuffle ]]; then shuf -o "$1.all" "$1.all"; fi
-	if [[ -n $opt_max_mutants ]]; then
-		head -n "$opt_max_mutants" "$1.all" >"$1"
-		rm -f -- "$1.all"
+	if [[ -n $opt_shuffle ]]; then
+		if [[ -n $opt_max_mutants ]]; then max=(-n "$opt_max_mutants"); fi
+		"$MUTORTURE_BIN" list "${args[@]}" | cut -f1,2,3,5,8 | shuf "${max[@]}" >"$1"
 	else
-		mv -f -- "$1.all" "$1"
+		"$MUTORTURE_BIN" list "${args[@]}" |
+			awk -F '\t' -v OFS='\t' -v max="$opt_max_mutants" 'max == "" || NR <= max + 0 { print $1, $2, $3, $5, $8 }' >"$1"
 	fi
 }
 
@@ -31,6 +30,11 @@ plan_select() {
 # --repeat times to PLAN as rows: the next round of repeats.
 plan_again() {
 	local -a args=(--db "$MT_DB" --status survived --format ids)
+	# A survivor was tried at least once: without --repeat, none is asked for again.
+	if ((opt_repeat < 2)); then
+		: >"$1"
+		return 0
+	fi
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
 	if [[ -n $opt_files ]]; then args+=(--files "$opt_files"); fi
 	"$MUTORTURE_BIN" list "${args[@]}" >"$1.ids"
@@ -44,12 +48,23 @@ plan_again() {
 # sorted, one a line: what the baseline build puts back (a header's mutant rebuilds everything
 # that includes it, so the baseline build must be as big).
 plan_restore() {
-	local out=$1
+	local out=$1 plan id path
+	local -A files=()
 	shift
-	{
-		printf '%s\n' "${TARGET_SOURCES[@]}"
-		cut -f2 "$@" | grep -v -x -- '-' || true
-	} | sort -u >"$out"
+	for path in "${TARGET_SOURCES[@]}"; do files["$path"]=1; done
+	for plan; do
+		while IFS=$'\t' read -r id path _; do
+			if [[ $id != - && -n $path ]]; then files["$path"]=1; fi
+		done <"$plan"
+	done
+	printf '%s\n' "${!files[@]}" | sort >"$out"
+}
+
+# plan_rows VAR PLAN: sets VAR to the number of rows of PLAN.
+plan_rows() {
+	local -a _rows
+	mapfile -t _rows <"$2"
+	printf -v "$1" '%d' "${#_rows[@]}"
 }
 
 # plan_shape PLAN: puts PLAN in run order: its mutants longest first (stably, by how many
@@ -112,7 +127,7 @@ plan_make() {
 # setup) and prints it: the target, the trees, the limits, the baseline and timeouts, the
 # passes, the controls and repeats, then the plan's rows as GNU parallel gets them.
 plan_print() {
-	local tmp passes controls
+	local tmp passes controls restored again
 	tmp=$(mktemp -d)
 	plan_make "$tmp/plan"
 	printf 'campaign  %s\n' "$MT_DB"
@@ -126,12 +141,12 @@ plan_print() {
 		"$opt_jobs" "$MT_CAMPAIGN" "$opt_mem_mb" "$opt_nproc"
 	if baseline_check "$tmp/plan.restore"; then
 		printf 'baseline  measured: slowest build %s s, slowest torture run %s s\n' "$baseline_build_s" "$baseline_test_s"
-		baseline_timeout MT_BUILD_TIMEOUT "$baseline_build_s"
-		baseline_timeout MT_TEST_TIMEOUT "$baseline_test_s"
+		baseline_timeouts
 		printf 'timeouts  build %s s, torture %s s\n' "$MT_BUILD_TIMEOUT" "$MT_TEST_TIMEOUT"
 	else
+		plan_rows restored "$tmp/plan.restore"
 		printf 'baseline  to run: build with %s files restored, then %s runs of each scenario\n' \
-			"$(wc -l <"$tmp/plan.restore")" "$opt_baseline_runs"
+			"$restored" "$opt_baseline_runs"
 		printf 'timeouts  %s x the slowest baseline time, at least %s s\n' "$opt_factor" "$opt_floor"
 	fi
 	printf 'restore   %s\n' "$(paste -sd ' ' "$tmp/plan.restore")"
@@ -142,11 +157,12 @@ plan_print() {
 	controls=none
 	if ((opt_control_every)); then controls="a control run every $opt_control_every mutants"; fi
 	printf 'controls  %s\n' "$controls"
+	plan_rows again "$tmp/plan.again"
 	if ((opt_repeat < 2)); then
 		printf 'repeats   survivors run until %s attempts\n' "$opt_repeat"
 	else
 		printf 'repeats   survivors run until %s attempts, one more each round (%d survivors of earlier runs below that now)\n' \
-			"$opt_repeat" "$(wc -l <"$tmp/plan.again")"
+			"$opt_repeat" "$again"
 	fi
 	printf 'mutants   %d pending (before the pruning passes)\n' "$plan_mutants"
 	printf 'plan      %d jobs, in the order GNU parallel runs them: the rows of DB.d/runs/TOKEN.plan\n' "$plan_jobs"

@@ -22,9 +22,10 @@ prune_still_pending() {
 # tree 1 and imports it ('mutorture coverage'), which marks the pending mutants on lines the
 # torture suite never executes uncovered: no torture run could kill them.
 prune_coverage() {
-	local stamp="$MT_CAMPAIGN/coverage.stamp" out="$MT_CAMPAIGN/coverage.tsv"
+	local stamp="$MT_CAMPAIGN/coverage.stamp" out="$MT_CAMPAIGN/coverage.tsv" knobs
 	declare -F target_coverage >/dev/null || return 0
-	[[ $(cat "$stamp" 2>/dev/null) != "$(baseline_knobs)" ]] || return 0
+	baseline_knobs knobs
+	if [[ -f $stamp && $(<"$stamp") == "$knobs" ]]; then return 0; fi
 	mt_note "coverage: running the torture suite with line coverage (log: $MT_CAMPAIGN/coverage.log)"
 	mt_repair_slot 1
 	mt_hook "$MT_BASELINE_TIMEOUT" "$MT_CAMPAIGN/coverage.log" target_coverage "$MT_CAMPAIGN/workers/1" "$out"
@@ -33,7 +34,7 @@ prune_coverage() {
 		mt_die "target_coverage failed (status $MT_HOOK_STATUS, log: $MT_CAMPAIGN/coverage.log); --no-prune runs without it"
 	fi
 	"$MUTORTURE_BIN" coverage --db "$MT_DB" "$out" | sed 's/^/mutorture: /' >&2
-	baseline_knobs >"$stamp"
+	printf '%s\n' "$knobs" >"$stamp"
 }
 
 # prune_equivalence PLAN: trivial compiler equivalence, before any torture run. runner/tce-job

@@ -12,6 +12,7 @@
 
 MT_PIPELINE=''
 MT_STOP=''
+MT_SWEPT=''
 
 # Options every GNU parallel of a run gets: no citation notice, all jobs run whatever fails,
 # and on a signal each job gets 3 s to kill its hook and put its tree back.
@@ -21,34 +22,49 @@ parallel_opts=(--will-cite --halt never --termseq 'TERM,3000,KILL,25')
 # catches signals and takes the campaign's lock.
 session_start() {
 	mkdir -p -- "$MT_CAMPAIGN/workers" "$MT_CAMPAIGN/logs" "$MT_CAMPAIGN/runs"
-	MT_TOKEN=$(mt_new_token)
+	mt_new_token MT_TOKEN
 	export MT_TOKEN
 	export MT_RECORDS="$MT_CAMPAIGN/runs/$MT_TOKEN.records"
 	# Nothing a run started outlives it, whichever way it ends.
-	trap 'mt_sweep "$MT_TOKEN" >/dev/null' EXIT
+	trap session_exit EXIT
 	trap session_on_signal INT TERM HUP
 	session_lock
+}
+
+# session_exit: the EXIT trap: kills every process of this run still alive, unless
+# session_sweep found none after the last job ended (then none can be left).
+session_exit() {
+	local n
+	if [[ -z $MT_SWEPT ]]; then mt_sweep n "$MT_TOKEN"; fi
 }
 
 # session_reap_orphans: kills what a run that was killed (kill -9) left behind, as its lock
 # names it.
 session_reap_orphans() {
-	local lock="$MT_CAMPAIGN/lock" old_token old_pipeline n
-	old_token=$(sed -n 's/^token=//p' "$lock")
-	old_pipeline=$(sed -n 's/^pipeline=//p' "$lock" | tail -n 1)
+	local lock="$MT_CAMPAIGN/lock" line old_token='' old_pipeline='' procs n more
+	while IFS= read -r line; do
+		case $line in
+		token=*) old_token=${line#token=} ;;
+		pipeline=*) old_pipeline=${line#pipeline=} ;;
+		esac
+	done <"$lock"
 	[[ -n $old_token ]] || return 0
+	# One look first: a run that ended normally left nothing, and nothing can start anew.
+	procs=$(mt_token_procs "$old_token")
+	[[ -n $procs ]] || return 0
 	# First the pipeline, if it still runs (its group holds processes with the old token):
 	# TERM stops GNU parallel (no new job; it kills its running ones) and lets the record
 	# writer, which ignores TERM, commit what finished. Then KILL whatever is left.
-	if [[ -n $old_pipeline ]] && mt_token_procs "$old_token" | grep -q " $old_pipeline\$"; then
+	if [[ -n $old_pipeline && $'\n'$procs$'\n' == *" $old_pipeline"$'\n'* ]]; then
 		kill -TERM -- "-$old_pipeline" 2>/dev/null || true
 		for ((n = 0; n < 100; n++)); do
 			kill -0 -- "-$old_pipeline" 2>/dev/null || break
 			sleep 0.1
 		done
 	fi
-	n=$(mt_sweep "$old_token")
-	n=$((n + $(mt_sweep "$old_token")))
+	mt_sweep n "$old_token"
+	mt_sweep more "$old_token"
+	n=$((n + more))
 	if ((n)); then mt_note "killed $n processes left behind by the interrupted run $old_token"; fi
 }
 
@@ -118,6 +134,10 @@ pipeline() {
 # session_sweep: kills what the run's jobs left behind, saying how many.
 session_sweep() {
 	local left
-	left=$(mt_sweep "$MT_TOKEN")
-	if ((left)); then mt_note "warning: killed $left processes the jobs left behind"; fi
+	mt_sweep left "$MT_TOKEN"
+	if ((left)); then
+		mt_note "warning: killed $left processes the jobs left behind"
+	else
+		MT_SWEPT=1
+	fi
 }

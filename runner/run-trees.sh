@@ -32,7 +32,7 @@ trees_workers() {
 	hash=$(<"$MT_CAMPAIGN/pristine.hash")
 	for ((slot = 1; slot <= opt_jobs; slot++)); do
 		tree="$MT_CAMPAIGN/workers/$slot"
-		if [[ -d $tree && $(cat "$tree.stamp" 2>/dev/null) == "$hash" ]]; then
+		if [[ -d $tree && -f $tree.stamp && $(<"$tree.stamp") == "$hash" ]]; then
 			mt_repair_slot "$slot"
 			continue
 		fi
