@@ -173,18 +173,20 @@ mt_restore() {
 		mv -f -- "$tree/$path.mutorture-restore" "$tree/$path"
 }
 
-# mt_repair_slot SLOT: restores the file a killed job left mutated in worker tree SLOT.
+# mt_repair_slot SLOT: restores the file a killed job left mutated in worker tree SLOT, as its
+# marker names it, then empties the marker (no fork when the slot is clean).
 mt_repair_slot() {
-	local marker="$MT_CAMPAIGN/workers/$1.dirty"
-	if [[ -f $marker ]]; then
-		mt_restore "$MT_CAMPAIGN/workers/$1" "$(<"$marker")" && rm -f -- "$marker"
-	fi
+	local marker="$MT_CAMPAIGN/workers/$1.dirty" path=''
+	[[ -s $marker ]] || return 0
+	IFS= read -r path <"$marker" || true
+	if [[ -n $path ]]; then mt_restore "$MT_CAMPAIGN/workers/$1" "$path" || return; fi
+	: >"$marker"
 }
 
 # mt_mark_dirty SLOT PATH: notes, before a mutant is written, which file of SLOT it touches.
+# Written in place: a marker a kill cut short is empty, and then nothing was written yet.
 mt_mark_dirty() {
-	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty.tmp" &&
-		mv -f -- "$MT_CAMPAIGN/workers/$1.dirty.tmp" "$MT_CAMPAIGN/workers/$1.dirty"
+	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty"
 }
 
 # mt_tree_hash DIR: prints a 16-hex-digit hash of DIR's names, types, modes, mtimes and file
@@ -222,14 +224,27 @@ mt_field() {
 	awk -F '\t' -v key="$1" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) print substr($i, length(key) + 2) }'
 }
 
-# mt_log_tail FILE: prints the last lines of a log, for a record's log_tail.
+# mt_log_tail VAR FILE: sets VAR to the end of a log, for a record's log_tail: its last 15
+# lines without control characters (tab and newline kept), at most their last 2000 bytes.
 mt_log_tail() {
-	if [[ -f $1 ]]; then tail -n 15 -- "$1" | tr -d '\000-\010\013-\037\177' | tail -c 2000; fi
+	local _tail=''
+	if [[ -f $2 ]]; then
+		# The x keeps trailing newlines for the byte count; bash drops NUL bytes (and says so on
+		# stderr), as the control characters are dropped anyway.
+		{ _tail=$(tail -n 15 -- "$2"; printf x); } 2>/dev/null
+		_tail=${_tail%x}
+		# Fifteen lines of a console that never ends a line can be huge: what matters is the end.
+		if ((${#_tail} > 65536)); then _tail=${_tail: -65536}; fi
+		_tail=${_tail//[$'\001'-$'\010'$'\013'-$'\037'$'\177']/}
+		if ((${#_tail} > 2000)); then _tail=${_tail: -2000}; fi
+		while [[ $_tail == *$'\n' ]]; do _tail=${_tail%$'\n'}; done
+	fi
+	printf -v "$1" '%s' "$_tail"
 }
 
 # mt_reason FILE: prints the last 'mutorture-reason: TEXT' of a torture log, without the tag.
 mt_reason() {
-	sed -n 's/^mutorture-reason: //p' -- "$1" | tail -n 1
+	sed -n '/^mutorture-reason: /h; ${ x; s/^mutorture-reason: //p; }' -- "$1"
 }
 
 # mt_token_procs TOKEN: prints 'PID PGID' of every process whose environment carries
