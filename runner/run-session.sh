@@ -42,6 +42,7 @@ session_exit() {
 # names it.
 session_reap_orphans() {
 	local lock="$MT_CAMPAIGN/lock" line old_token='' old_pipeline='' procs n more
+	local -a left
 	while IFS= read -r line; do
 		case $line in
 		token=*) old_token=${line#token=} ;;
@@ -52,6 +53,7 @@ session_reap_orphans() {
 	# One look first: a run that ended normally left nothing, and nothing can start anew.
 	procs=$(mt_token_procs "$old_token")
 	[[ -n $procs ]] || return 0
+	mapfile -t left <<<"$procs"
 	# First the pipeline, if it still runs (its group holds processes with the old token):
 	# TERM stops GNU parallel (no new job; it kills its running ones) and lets the record
 	# writer, which ignores TERM, commit what finished. Then KILL whatever is left.
@@ -65,7 +67,9 @@ session_reap_orphans() {
 	mt_sweep n "$old_token"
 	mt_sweep more "$old_token"
 	n=$((n + more))
-	if ((n)); then mt_note "killed $n processes left behind by the interrupted run $old_token"; fi
+	# Those the TERM ended count too: every one was left behind.
+	if ((n < ${#left[@]})); then n=${#left[@]}; fi
+	mt_note "killed $n processes left behind by the interrupted run $old_token"
 }
 
 # session_lock: makes this run the campaign's only one, cleaning up after a run that was killed.
