@@ -18,12 +18,14 @@
 #   pristine.hash        mt_tree_hash of pristine/ right after setup (tests compare it)
 #   workers/N/           worker tree of GNU parallel slot N; workers/N.stamp: pristine hash
 #                        it was cloned from; workers/N.dirty: the file a job has mutated
+#                        (empty or missing: none)
 #   baseline             measured baseline: build_s, test_s, and the knobs it ran with;
 #                        baseline.files: the files its build restored (one a line)
 #   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
 #                        (logs/control/ATTEMPT/ for a control run of the unmutated code)
 #   logs/baseline/TOKEN/ the baseline's evidence
-#   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan
+#   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan: the
+#                        jobs GNU parallel ran (run-plan.sh)
 #   coverage.tsv         target_coverage's counts; coverage.stamp: the knobs they are for
 #   tce/hashes           the object hash of every mutant compiled so far
 #   tce/TOKEN/           one run's equivalence pass: compiler logs
