@@ -86,6 +86,7 @@ plan_shape() {
 	counts=$(MT_PLAN_WEIGHTS=$weights awk -F '\t' -v OFS='\t' -v every="$opt_control_every" -v out="$1.tmp" '
 		BEGIN {
 			printf "" >out
+			top = 0
 			n = split(ENVIRON["MT_PLAN_WEIGHTS"], lines, "\n")
 			for (i = 1; i <= n; i++)
 				if (split(lines[i], f, "\t") == 2) weight[f[1]] = f[2]

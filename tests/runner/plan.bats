@@ -70,6 +70,31 @@ numbered() {
 	diff -u <(numbered "$plan") <(executed "$db" "$plan")
 }
 
+@test "the fixture: --shuffle draws its own order, and the run executes the plan it drew" {
+	local work db plan
+	work=$(scratch)
+	db=$work/fixture.db
+	local -a args=(--jobs 2 --shuffle --max-mutants 6 --control-every 3 --no-prune --timeout-floor 2)
+	mt list --db "$db" --pending --format ids | sort >"$work/shuffle.pending"
+	run mt run --db "$db" "${args[@]}" --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"--shuffle: each run draws its own order"* ]]
+	dry_plan "$output" >"$work/shuffle.dry"
+	[ "$(awk -F '\t' '$1 == "-" { printf "%s ", NR }' "$work/shuffle.dry")" = "4 8 " ]
+
+	plans "$db" >"$work/shuffle.before"
+	run mt run --db "$db" "${args[@]}"
+	[ "$status" -eq 0 ]
+	plan=$(new_plan "$db" "$work/shuffle.before")
+	# Six pending mutants, each once, a control run after the third and the sixth ...
+	[ "$(awk -F '\t' '$1 == "-" { printf "%s ", NR }' "$plan")" = "4 8 " ]
+	grep -v $'^-\t' "$plan" | cut -f1 | sort >"$work/shuffle.ran"
+	[ "$(uniq "$work/shuffle.ran" | wc -l)" -eq 6 ]
+	[ -z "$(comm -23 "$work/shuffle.ran" "$work/shuffle.pending")" ]
+	# ... run in the order of the plan.
+	diff -u <(numbered "$plan") <(executed "$db" "$plan")
+}
+
 @test "toy-rcu: the files that need most scenarios run first, as the dry run said" {
 	local work db plan
 	work=$(scratch)
