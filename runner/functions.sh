@@ -18,7 +18,6 @@
 #   pristine.hash        mt_tree_hash of pristine/ right after setup (tests compare it)
 #   workers/N/           worker tree of GNU parallel slot N; workers/N.stamp: pristine hash
 #                        it was cloned from; workers/N.dirty: the file a job has mutated
-#                        (empty or missing: none)
 #   baseline             measured baseline: build_s, test_s, and the knobs it ran with;
 #                        baseline.files: the files its build restored (one a line)
 #   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
@@ -176,17 +175,18 @@ mt_restore() {
 }
 
 # mt_repair_slot SLOT: restores the file a killed job left mutated in worker tree SLOT, as its
-# marker names it, then empties the marker (no fork when the slot is clean).
+# marker names it, and removes the marker (no fork when the slot is clean).
 mt_repair_slot() {
 	local marker="$MT_CAMPAIGN/workers/$1.dirty" path=''
-	[[ -s $marker ]] || return 0
+	[[ -e $marker ]] || return 0
 	IFS= read -r path <"$marker" || true
 	if [[ -n $path ]]; then mt_restore "$MT_CAMPAIGN/workers/$1" "$path" || return; fi
-	: >"$marker"
+	rm -f -- "$marker"
 }
 
 # mt_mark_dirty SLOT PATH: notes, before a mutant is written, which file of SLOT it touches.
-# Written in place: a marker a kill cut short is empty, and then nothing was written yet.
+# Written in place, not renamed: a marker a kill cut short is empty, and then nothing was
+# written yet (mt_repair_slot only removes it).
 mt_mark_dirty() {
 	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty"
 }
