@@ -23,7 +23,8 @@
 #   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
 #                        (logs/control/ATTEMPT/ for a control run of the unmutated code)
 #   logs/baseline/TOKEN/ the baseline's evidence
-#   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan
+#   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan: the
+#                        jobs GNU parallel ran (run-plan.sh)
 #   coverage.tsv         target_coverage's counts; coverage.stamp: the knobs they are for
 #   tce/hashes           the object hash of every mutant compiled so far
 #   tce/TOKEN/           one run's equivalence pass: compiler logs
@@ -173,18 +174,21 @@ mt_restore() {
 		mv -f -- "$tree/$path.mutorture-restore" "$tree/$path"
 }
 
-# mt_repair_slot SLOT: restores the file a killed job left mutated in worker tree SLOT.
+# mt_repair_slot SLOT: restores the file a killed job left mutated in worker tree SLOT, as its
+# marker names it, and removes the marker (no fork when the slot is clean).
 mt_repair_slot() {
-	local marker="$MT_CAMPAIGN/workers/$1.dirty"
-	if [[ -f $marker ]]; then
-		mt_restore "$MT_CAMPAIGN/workers/$1" "$(<"$marker")" && rm -f -- "$marker"
-	fi
+	local marker="$MT_CAMPAIGN/workers/$1.dirty" path=''
+	[[ -e $marker ]] || return 0
+	IFS= read -r path <"$marker" || true
+	if [[ -n $path ]]; then mt_restore "$MT_CAMPAIGN/workers/$1" "$path" || return; fi
+	rm -f -- "$marker"
 }
 
 # mt_mark_dirty SLOT PATH: notes, before a mutant is written, which file of SLOT it touches.
+# Written in place, not renamed: a marker a kill cut short is empty, and then nothing was
+# written yet (mt_repair_slot only removes it).
 mt_mark_dirty() {
-	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty.tmp" &&
-		mv -f -- "$MT_CAMPAIGN/workers/$1.dirty.tmp" "$MT_CAMPAIGN/workers/$1.dirty"
+	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty"
 }
 
 # mt_tree_hash DIR: prints a 16-hex-digit hash of DIR's names, types, modes, mtimes and file
@@ -217,14 +221,32 @@ mt_record() {
 	printf '\n'
 }
 
-# mt_log_tail FILE: prints the last lines of a log, for a record's log_tail.
+# mt_field KEY: prints KEY's value of each record on stdin (values without escapes only).
+mt_field() {
+	awk -F '\t' -v key="$1" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) print substr($i, length(key) + 2) }'
+}
+
+# mt_log_tail VAR FILE: sets VAR to the end of a log, for a record's log_tail: its last 15
+# lines without control characters (tab and newline kept), at most their last 2000 bytes.
 mt_log_tail() {
-	if [[ -f $1 ]]; then tail -n 15 -- "$1" | tr -d '\000-\010\013-\037\177' | tail -c 2000; fi
+	local _tail=''
+	if [[ -f $2 ]]; then
+		# The x keeps trailing newlines for the byte count; bash drops NUL bytes (and says so on
+		# stderr), as the control characters are dropped anyway.
+		{ _tail=$(tail -n 15 -- "$2"; printf x); } 2>/dev/null
+		_tail=${_tail%x}
+		# Fifteen lines of a console that never ends a line can be huge: what matters is the end.
+		if ((${#_tail} > 65536)); then _tail=${_tail: -65536}; fi
+		_tail=${_tail//[$'\001'-$'\010'$'\013'-$'\037'$'\177']/}
+		if ((${#_tail} > 2000)); then _tail=${_tail: -2000}; fi
+		while [[ $_tail == *$'\n' ]]; do _tail=${_tail%$'\n'}; done
+	fi
+	printf -v "$1" '%s' "$_tail"
 }
 
 # mt_reason FILE: prints the last 'mutorture-reason: TEXT' of a torture log, without the tag.
 mt_reason() {
-	sed -n 's/^mutorture-reason: //p' -- "$1" | tail -n 1
+	sed -n '/^mutorture-reason: /h; ${ x; s/^mutorture-reason: //p; }' -- "$1"
 }
 
 # mt_token_procs TOKEN: prints 'PID PGID' of every process whose environment carries
@@ -238,38 +260,38 @@ mt_token_procs() {
 	for env in "${envs[@]}"; do
 		pid=${env#/proc/}
 		pid=${pid%/environ}
-		if pgid=$(mt_pgid "$pid"); then printf '%s %s\n' "$pid" "$pgid"; fi
+		if mt_pgid pgid "$pid"; then printf '%s %s\n' "$pid" "$pgid"; fi
 	done
 }
 
-# mt_sweep TOKEN: kills every process of mt_token_procs TOKEN by process group, except in the
-# caller's own group, where it kills single processes. Prints how many processes it found.
+# mt_sweep VAR TOKEN: kills every process of mt_token_procs TOKEN by process group, except in
+# the caller's own group, where it kills single processes. Sets VAR to how many it found.
 mt_sweep() {
-	local pid pgid own found=0
-	own=$(mt_pgid "$$")
-	while read -r pid pgid; do
-		found=$((found + 1))
-		if [[ $pgid == "$own" ]]; then
-			kill -KILL "$pid" 2>/dev/null || true
+	local _pid _pgid _own _found=0
+	mt_pgid _own "$$"
+	while read -r _pid _pgid; do
+		_found=$((_found + 1))
+		if [[ $_pgid == "$_own" ]]; then
+			kill -KILL "$_pid" 2>/dev/null || true
 		else
-			kill -KILL -- "-$pgid" 2>/dev/null || true
+			kill -KILL -- "-$_pgid" 2>/dev/null || true
 		fi
-	done < <(mt_token_procs "$1")
-	printf '%d\n' "$found"
+	done < <(mt_token_procs "$2")
+	printf -v "$1" '%d' "$_found"
 }
 
-# mt_pgid PID: prints the process group of PID; fails if PID is gone.
+# mt_pgid VAR PID: sets VAR to the process group of PID; fails if PID is gone.
 mt_pgid() {
-	local stat pgid
-	read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
+	local _stat _pgid
+	read -r _stat 2>/dev/null <"/proc/$2/stat" || return 1
 	# The command name in parentheses may hold spaces: the fields after it are state, ppid, pgrp.
-	read -r _ _ pgid _ <<<"${stat##*) }"
-	printf '%s\n' "$pgid"
+	read -r _ _ _pgid _ <<<"${_stat##*) }"
+	printf -v "$1" '%s' "$_pgid"
 }
 
-# mt_new_token: prints a token naming one run (UTC time and pid, unique on this host).
+# mt_new_token VAR: sets VAR to a token naming one run (UTC time and pid, unique on this host).
 mt_new_token() {
-	printf '%s-%d\n' "$(date -u +%Y%m%dT%H%M%SZ)" "$$"
+	TZ=UTC0 printf -v "$1" '%(%Y%m%dT%H%M%SZ)T-%d' -1 "$$"
 }
 
 # mt_object_hash OBJECT: prints a hash of an object file's code, data and relocations, leaving
