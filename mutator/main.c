@@ -31,6 +31,8 @@ static const struct verb verbs[] = {
 	{ "survivors", cmd_survivors, NULL, "list the survivors with their triage state" },
 	{ "triage", cmd_triage, NULL, "give a survivor a verdict; --list shows them all" },
 	{ "report", cmd_report, NULL, "scores, coverage, kill matrix; JSON and HTML reports" },
+	{ "attempts", cmd_attempts, NULL, "the torture attempts that count, with their logs (recheck)" },
+	{ "recheck", NULL, "runner/recheck", "judge saved torture logs again with the target's rules" },
 };
 
 static void print_help(FILE *out)

@@ -22,7 +22,8 @@ static long judged_harmless(sqlite3 *db)
 	return n;
 }
 
-static void copy_row(struct report_mutant *m, const struct mutant_view *v)
+static void copy_row(struct report_mutant *m, const struct mutant_view *v,
+		     const struct confirm_policy *policy)
 {
 	*m = (struct report_mutant){
 		.id = xstrdup(v->id),
@@ -39,6 +40,8 @@ static void copy_row(struct report_mutant *m, const struct mutant_view *v)
 		.end_col = v->end_col,
 		.kills = v->kills,
 		.attempts = v->attempts,
+		.torture_s = v->torture_s,
+		.full_attempts = v->full_attempts,
 		.reason = xstrdup(v->reason),
 		.test_s = v->test_s,
 		.duplicate_of = xstrdup(v->duplicate_of),
@@ -47,6 +50,7 @@ static void copy_row(struct report_mutant *m, const struct mutant_view *v)
 		.review_verdict = xstrdup(v->review_verdict),
 		.source_id = v->source_id,
 	};
+	m->confirmed = m->state == STATE_SURVIVED && survivor_confirmed(policy, m->full_attempts);
 }
 
 static int by_id(const void *a, const void *b)
@@ -84,6 +88,8 @@ void report_load(sqlite3 *db, struct report *r)
 	r->root = db_setting_get(db, "root");
 	counts_load(db, &r->counts);
 	r->harmless = judged_harmless(db);
+	confirm_policy_load(db, &r->policy);
+	r->flaky = db_setting_get(db, "flaky");
 	control_runs(db, &r->controls, &r->failed_controls);
 	sqlite3_stmt *st = mutant_view_query(db, NULL);
 	struct mutant_view v;
@@ -93,7 +99,7 @@ void report_load(sqlite3 *db, struct report *r)
 			alloc = alloc ? 2 * alloc : 64;
 			r->mutants = xrealloc(r->mutants, alloc * sizeof(*r->mutants));
 		}
-		copy_row(&r->mutants[r->nr_mutants++], &v);
+		copy_row(&r->mutants[r->nr_mutants++], &v, &r->policy);
 	}
 	sqlite3_finalize(st);
 	load_killers(r);
@@ -120,6 +126,7 @@ void report_free(struct report *r)
 	free(r->mutants);
 	free(r->target);
 	free(r->root);
+	free(r->flaky);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -273,7 +280,7 @@ void outcome_times_load(const struct report *r, struct outcome_times *t)
 	memset(t, 0, sizeof(*t));
 	sqlite3_stmt *st = db_prepare(r->db,
 		"WITH t AS (SELECT r.status, coalesce(r.build_s, 0) AS b, coalesce(r.test_s, 0) AS x "
-		"             FROM result r JOIN mutant m ON m.id = r.mutant_id "
+		"             FROM live_result r JOIN mutant m ON m.id = r.mutant_id "
 		"             JOIN source s ON s.id = m.source_id "
 		"            WHERE s.current = 1 AND r.kind = 'torture') "
 		"SELECT status, count(*), avg(b), avg(x), sum(b + x), sum(x), "
@@ -317,7 +324,7 @@ void header_cost_load(const struct report *r, struct header_cost *h)
 	st = db_prepare(r->db,
 		"SELECT avg(CASE WHEN s.path LIKE '%.h' THEN r.build_s END), "
 		"       avg(CASE WHEN s.path NOT LIKE '%.h' THEN r.build_s END) "
-		"  FROM result r JOIN mutant m ON m.id = r.mutant_id JOIN source s ON s.id = m.source_id "
+		"  FROM live_result r JOIN mutant m ON m.id = r.mutant_id JOIN source s ON s.id = m.source_id "
 		" WHERE s.current = 1 AND r.kind = 'torture' AND r.build_s IS NOT NULL");
 	if (db_step(r->db, st) && sqlite3_column_type(st, 0) != SQLITE_NULL) {
 		h->header_build = sqlite3_column_double(st, 0);

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "evidence.h"
 #include "score.h"
 #include "status.h"
 #include "strlist.h"
@@ -23,6 +24,9 @@ struct report_mutant {
 	enum mutant_state state;
 	long line, col, end_line, end_col;
 	long kills, attempts;
+	double torture_s;   /* torture seconds of those attempts in all */
+	long full_attempts; /* attempts at the campaign's confirm_duration or longer */
+	bool confirmed;     /* a survivor with the campaign's confirm_runs full attempts */
 	char *reason;       /* reason of the latest result with the mutant's status */
 	double test_s;      /* its torture seconds, negative if none */
 	char *duplicate_of; /* "" unless a duplicate */
@@ -39,6 +43,8 @@ struct report {
 	char *root;
 	struct counts counts;
 	long harmless; /* survivors triaged equivalent or ignore */
+	struct confirm_policy policy;
+	char *flaky;   /* the campaign's flaky setting: the latest failed control run, or NULL */
 	long controls, failed_controls;
 	struct report_mutant *mutants; /* by path and position, as mutant_view orders them */
 	size_t nr_mutants;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evidence.h"
 #include "json.h"
 #include "report-data.h"
 #include "report.h"
@@ -29,11 +30,12 @@ static void status_reason(const struct report_mutant *r, enum mutant_state state
 	switch (state) {
 	case STATE_KILLED:
 	case STATE_TIMEOUT:
-		sb_addf(sb, "%s %ld of %ld torture runs", state == STATE_KILLED ? "killed in" : "timed out in",
-			r->kills, r->attempts);
-		break;
 	case STATE_SURVIVED:
-		sb_addf(sb, "survived %ld of %ld torture runs", r->attempts, r->attempts);
+		sb_adds(sb, state == STATE_KILLED ? "killed (" : state == STATE_TIMEOUT ? "timed out ("
+											: "survived (");
+		evidence_text(sb, r->kills, r->attempts, r->torture_s);
+		sb_adds(sb, state != STATE_SURVIVED ? ")" : r->confirmed ? "; confirmed)"
+								 : "; not yet confirmed)");
 		break;
 	case STATE_EQUIVALENT:
 		sb_adds(sb, "equivalent");
@@ -46,7 +48,10 @@ static void status_reason(const struct report_mutant *r, enum mutant_state state
 	}
 	if (*r->reason)
 		sb_addf(sb, "%s%s", sb->len ? ": " : "", r->reason);
-	if (*r->verdict)
+	if (*r->verdict && state != STATE_SURVIVED)
+		sb_addf(sb, "%striage to review (was %s, given before the suite killed it)",
+			sb->len ? "; " : "", r->verdict);
+	else if (*r->verdict)
 		sb_addf(sb, "%striage: %s%s%s", sb->len ? "; " : "", r->verdict, *r->note ? ": " : "",
 			r->note);
 	else if (*r->review_verdict)

@@ -13,6 +13,7 @@
 #include "md-table.h"
 #include "report-data.h"
 #include "report.h"
+#include "evidence.h"
 #include "triage.h"
 
 /* How many survivors the summary lists; `mutorture survivors` shows them all. */
@@ -94,15 +95,12 @@ static void overall(const struct report *r, FILE *out)
 	fputc('\n', out);
 }
 
-/* Look-alikes to review first (a verdict to renew), then untriaged ones, the most often
- * tried first: surviving many runs is the strongest hint of a hole in the suite. */
+/* The most often tried first: surviving many runs is the strongest hint of a hole in the
+ * suite. */
 static int survivor_order(const void *a, const void *b)
 {
 	const struct report_mutant *x = *(const struct report_mutant *const *)a;
 	const struct report_mutant *y = *(const struct report_mutant *const *)b;
-	bool xr = *x->review_verdict, yr = *y->review_verdict;
-	if (xr != yr)
-		return xr ? -1 : 1;
 	if (x->attempts != y->attempts)
 		return x->attempts > y->attempts ? -1 : 1;
 	char xw[4096], yw[4096];
@@ -119,28 +117,21 @@ static void where_cell(FILE *out, const struct report_mutant *m)
 	md_cell(out, where);
 }
 
-static void survivors(const struct report *r, FILE *out)
+/* The evidence column: kills in attempts, torture seconds, the bound on p(kill). */
+static void evidence_cell(FILE *out, const struct report_mutant *m)
 {
-	fputs("## Survivors to triage first\n\n", out);
-	const struct report_mutant **list = xcalloc(r->nr_mutants + 1, sizeof(*list));
-	size_t nr = 0, triaged = 0;
-	for (size_t i = 0; i < r->nr_mutants; i++) {
-		const struct report_mutant *m = &r->mutants[i];
-		if (m->state != STATE_SURVIVED)
-			continue;
-		if (*m->verdict)
-			triaged++;
-		else
-			list[nr++] = m;
-	}
-	fprintf(out, "%zu survivors without a verdict, %zu triaged "
-		     "(`mutorture triage ID VERDICT`, `mutorture survivors --diff`).\n\n",
-		nr, triaged);
-	if (nr) {
-		qsort(list, nr, sizeof(*list), survivor_order);
-		md_header(out, "llllrll", (const char *const[]){ "mutant", "where", "function",
-			  "operator", "survived", "triage", "change" });
-	}
+	struct strbuf sb = STRBUF_INIT;
+	evidence_text(&sb, m->kills, m->attempts, m->torture_s);
+	md_cell(out, sb.buf);
+	sb_release(&sb);
+}
+
+/* One table of untriaged survivors, the first SURVIVORS_SHOWN of them. */
+static void survivor_table(FILE *out, const struct report_mutant **list, size_t nr)
+{
+	qsort(list, nr, sizeof(*list), survivor_order);
+	md_header(out, "lllllll", (const char *const[]){ "mutant", "where", "function", "operator",
+		  "evidence", "triage", "change" });
 	for (size_t i = 0; i < nr && i < SURVIVORS_SHOWN; i++) {
 		const struct report_mutant *m = list[i];
 		const char *triage = triage_state(m->verdict, m->review_verdict);
@@ -148,7 +139,7 @@ static void survivors(const struct report *r, FILE *out)
 		where_cell(out, m);
 		md_cell(out, m->function);
 		md_cell(out, m->operator_name);
-		md_cellf(out, "%ld/%ld", m->attempts, m->attempts);
+		evidence_cell(out, m);
 		md_cell(out, *triage ? triage : "untriaged");
 		md_cell(out, m->description);
 		md_end_row(out);
@@ -156,13 +147,69 @@ static void survivors(const struct report *r, FILE *out)
 	if (nr > SURVIVORS_SHOWN)
 		fprintf(out, "\n… and %zu more: `mutorture survivors --untriaged`.\n",
 			nr - SURVIVORS_SHOWN);
-	free(list);
-	if (nr)
-		fputc('\n', out);
+	fputc('\n', out);
+}
+
+/* The policy in words: "3 torture runs of at least 30 s". */
+static void policy_text(const struct report *r, char *buf, size_t size)
+{
+	if (r->policy.duration > 0)
+		snprintf(buf, size, "%ld torture run%s of at least %g s", r->policy.runs,
+			 r->policy.runs == 1 ? "" : "s", r->policy.duration);
+	else
+		snprintf(buf, size, "%ld torture run%s", r->policy.runs, r->policy.runs == 1 ? "" : "s");
+}
+
+/* Untriaged survivors: those whose look-alike had a verdict before the code changed, then the
+ * confirmed ones (ready for a verdict), then the unconfirmed ones (not yet). */
+static void survivors(const struct report *r, FILE *out)
+{
+	fputs("## Survivors to triage first\n\n", out);
+	const struct report_mutant **renew = xcalloc(r->nr_mutants + 1, sizeof(*renew));
+	const struct report_mutant **confirmed = xcalloc(r->nr_mutants + 1, sizeof(*confirmed));
+	const struct report_mutant **unconfirmed = xcalloc(r->nr_mutants + 1, sizeof(*unconfirmed));
+	size_t nr = 0, nc = 0, nu = 0, triaged = 0;
+	for (size_t i = 0; i < r->nr_mutants; i++) {
+		const struct report_mutant *m = &r->mutants[i];
+		if (m->state != STATE_SURVIVED)
+			continue;
+		if (*m->verdict)
+			triaged++;
+		else if (*m->review_verdict)
+			renew[nr++] = m;
+		else if (m->confirmed)
+			confirmed[nc++] = m;
+		else
+			unconfirmed[nu++] = m;
+	}
+	char policy[128];
+	policy_text(r, policy, sizeof(policy));
+	fprintf(out, "%zu survivors without a verdict, %zu triaged "
+		     "(`mutorture triage ID VERDICT`, `mutorture survivors --diff`). A survivor is "
+		     "confirmed after %s without a kill; the evidence says how many runs it "
+		     "survived, their torture seconds, and the 95%% upper bound they put on the "
+		     "suite's per-run chance of killing it.\n\n", nr + nc + nu, triaged, policy);
+	if (nr) {
+		fprintf(out, "### Verdicts to renew (%zu): the code around them changed\n\n", nr);
+		survivor_table(out, renew, nr);
+	}
+	if (nc) {
+		fprintf(out, "### Confirmed survivors (%zu)\n\n", nc);
+		survivor_table(out, confirmed, nc);
+	}
+	if (nu) {
+		fprintf(out, "### Unconfirmed survivors (%zu): fewer than %s; run them again "
+			     "before triage (`mutorture run`)\n\n", nu, policy);
+		survivor_table(out, unconfirmed, nu);
+	}
+	free(renew);
+	free(confirmed);
+	free(unconfirmed);
 }
 
 /* The survivors a maintainer has judged, by verdict (the suite's holes first), each with the
- * note that says why: the outcome of the triage, kept with the scores. */
+ * note that says why: the outcome of the triage, kept with the scores. Then the verdicts to
+ * review: given on a survivor that a later run killed. */
 static void triaged_survivors(const struct report *r, FILE *out)
 {
 	static const char *const verdicts[] = { "bug", "test-gap", "ignore", "equivalent" };
@@ -178,8 +225,8 @@ static void triaged_survivors(const struct report *r, FILE *out)
 			any = true;
 			if (!n++) {
 				fprintf(out, "### %s\n\n", verdicts[v]);
-				md_header(out, "lllll", (const char *const[]){ "mutant", "where",
-					  "operator", "change", "why" });
+				md_header(out, "llllll", (const char *const[]){ "mutant", "where",
+					  "operator", "change", "evidence", "why" });
 			}
 			char where[4096];
 			snprintf(where, sizeof(where), "%s:%ld (%s)", m->path, m->line, m->function);
@@ -187,12 +234,33 @@ static void triaged_survivors(const struct report *r, FILE *out)
 			md_cell(out, where);
 			md_cell(out, m->operator_name);
 			md_cell(out, m->description);
+			evidence_cell(out, m);
 			md_cell(out, m->note);
 			md_end_row(out);
 		}
 		if (n)
 			fputc('\n', out);
 	}
+	size_t n = 0;
+	for (size_t i = 0; i < r->nr_mutants; i++) {
+		const struct report_mutant *m = &r->mutants[i];
+		if (!*m->verdict || (m->state != STATE_KILLED && m->state != STATE_TIMEOUT))
+			continue;
+		if (!n++) {
+			fputs("## Verdicts to review: survivors killed after their triage\n\n", out);
+			md_header(out, "llllll", (const char *const[]){ "mutant", "where", "verdict",
+				  "change", "evidence", "why it was given" });
+		}
+		md_cell(out, m->id);
+		where_cell(out, m);
+		md_cell(out, m->verdict);
+		md_cell(out, m->description);
+		evidence_cell(out, m);
+		md_cell(out, m->note);
+		md_end_row(out);
+	}
+	if (n)
+		fputc('\n', out);
 }
 
 /* Kills that happened in some torture runs only: the suite catches them by chance. */
@@ -205,14 +273,15 @@ static void sometimes_killed(const struct report *r, FILE *out)
 		if ((m->state != STATE_KILLED && m->state != STATE_TIMEOUT) || m->kills >= m->attempts)
 			continue;
 		if (!any)
-			md_header(out, "llllrl", (const char *const[]){ "mutant", "where", "function",
-				  "operator", "killed", "change" });
+			md_header(out, "llllrll", (const char *const[]){ "mutant", "where", "function",
+				  "operator", "killed", "evidence", "change" });
 		any = true;
 		md_cell(out, m->id);
 		where_cell(out, m);
 		md_cell(out, m->function);
 		md_cell(out, m->operator_name);
 		md_cellf(out, "%ld/%ld", m->kills, m->attempts);
+		evidence_cell(out, m);
 		md_cell(out, m->description);
 		md_end_row(out);
 	}
@@ -418,7 +487,8 @@ void report_markdown(const struct report *r, FILE *out)
 		r->target ? r->target : "");
 	if (r->failed_controls)
 		fprintf(out, "**FLAKY: %ld of %ld control runs of the unmutated code failed: kills "
-			     "may be chance.**\n\n", r->failed_controls, r->controls);
+			     "may be chance.** Latest: %s.\n\n", r->failed_controls, r->controls,
+			r->flaky ? r->flaky : "(not recorded)");
 	overall(r, out);
 
 	fputs("## Per file\n\n", out);

@@ -2,6 +2,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,8 @@ static void set_value(const struct option *o, const char *arg, const char *spell
 	case OPTION_DOUBLE:
 		errno = 0;
 		*(double *)o->value = strtod(arg, &end);
-		if (errno || end == arg || *end)
+		/* strtod takes "nan" and "inf": no option means either. */
+		if (errno || end == arg || *end || !isfinite(*(double *)o->value))
 			usage_error("option '%s' expects a number, not '%s'", spelled, arg);
 		return;
 	case OPTION_LIST: {

@@ -1,34 +1,59 @@
 /* mutorture init: create (or reopen) a campaign database and record its settings. Running it
  * again on an existing campaign only updates the settings given; --get KEY prints one (the
- * runner reads the target a campaign was made with this way). */
+ * runner reads the target a campaign was made with this way). The confirmation settings say
+ * when a survivor is confirmed: after --confirm-runs torture runs of at least
+ * --confirm-duration seconds each (the runner sets them from the target and its options). */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
 #include "db.h"
 #include "options.h"
 #include "util.h"
 
+/* The settings a campaign keeps (schema.sql, table campaign). */
+static const char *const settings[] = { "root", "target", "created", "flaky", "confirm_runs",
+					"confirm_duration", NULL };
+
 int cmd_init(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
 	const char *root = NULL, *target = NULL, *get = NULL;
-	static const char *const usage[] = { "mutorture init [--db FILE] [--root DIR] [--target TARGET]",
-						   "mutorture init [--db FILE] --get root|target", NULL };
+	long confirm_runs = -1;
+	double confirm_duration = -1;
+	static const char *const usage[] = {
+		"mutorture init [--db FILE] [--root DIR] [--target TARGET] [--confirm-runs K] "
+		"[--confirm-duration S]",
+		"mutorture init [--db FILE] --get KEY", NULL };
 	const struct option options[] = {
 		OPT_DB(&db_file),
 		OPT_STRING(0, "root", &root, "DIR", "tree whose files are mutated (paths are stored relative to it)"),
 		OPT_STRING(0, "target", &target, "TARGET", "target name or path to its target.sh"),
-		OPT_STRING(0, "get", &get, "KEY", "print the setting KEY (root or target); exit 1 when unset"),
+		OPT_INT(0, "confirm-runs", &confirm_runs, "K", "torture runs that confirm a survivor"),
+		OPT_DOUBLE(0, "confirm-duration", &confirm_duration, "S",
+			   "seconds of torture a confirming run needs at least"),
+		OPT_STRING(0, "get", &get, "KEY", "print the setting KEY (root, target, created, flaky, "
+			   "confirm_runs, confirm_duration); exit 1 when unset"),
 		OPT_END(),
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
+	if (confirm_runs != -1 && confirm_runs < 1)
+		usage_error("--confirm-runs must be at least 1, not %ld", confirm_runs);
+	if (confirm_duration != -1 && !(confirm_duration >= 0))
+		usage_error("--confirm-duration must be a number of seconds, not %g", confirm_duration);
 
 	if (get) {
-		if (root || target)
-			usage_error("--get cannot be combined with --root or --target");
+		if (root || target || confirm_runs != -1 || confirm_duration != -1)
+			usage_error("--get cannot be combined with settings to write");
+		size_t k = 0;
+		while (settings[k] && strcmp(settings[k], get))
+			k++;
+		if (!settings[k])
+			usage_error("unknown setting '%s' (root, target, created, flaky, confirm_runs, "
+				    "confirm_duration)", get);
 		sqlite3 *db = db_open(db_file, DB_READ);
 		char *value = db_setting_get(db, get);
 		db_close(db);
@@ -48,6 +73,15 @@ int cmd_init(int argc, const char **argv)
 		db_setting_set(db, "root", real_root);
 	if (target)
 		db_setting_set(db, "target", target);
+	char number[64];
+	if (confirm_runs != -1) {
+		snprintf(number, sizeof(number), "%ld", confirm_runs);
+		db_setting_set(db, "confirm_runs", number);
+	}
+	if (confirm_duration != -1) {
+		snprintf(number, sizeof(number), "%g", confirm_duration);
+		db_setting_set(db, "confirm_duration", number);
+	}
 	db_commit(db);
 	db_close(db);
 	return 0;

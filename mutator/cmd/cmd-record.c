@@ -23,6 +23,7 @@
 struct record {
 	const char *attempt, *mutant, *kind, *status, *scenario, *duplicate_of, *started;
 	const char *build_s, *test_s, *exit_code, *reason, *log_dir, *log_tail, *host;
+	const char *duration, *supersedes;
 	const char *scenario_run[MAX_SCENARIOS];
 	size_t nr_scenario_runs;
 };
@@ -34,6 +35,7 @@ static const struct field {
 #define F(name) { #name, offsetof(struct record, name) }
 	F(attempt), F(mutant), F(kind), F(status), F(scenario), F(duplicate_of), F(started),
 	F(build_s), F(test_s), F(exit_code), F(reason), F(log_dir), F(log_tail), F(host),
+	F(duration), F(supersedes),
 #undef F
 };
 
@@ -95,6 +97,8 @@ static const char *parse_record(char *line, struct record *r, char **owned)
 		return "build_s is not a number";
 	if (r->test_s && *r->test_s && !is_number(r->test_s, 0))
 		return "test_s is not a number";
+	if (r->duration && *r->duration && !is_number(r->duration, 0))
+		return "duration is not a number";
 	if (r->exit_code && *r->exit_code && !is_number(r->exit_code, 1))
 		return "exit_code is not an integer";
 	for (size_t i = 0; i < r->nr_scenario_runs; i++) {
@@ -128,6 +132,18 @@ static void bind_opt_number(sqlite3 *db, sqlite3_stmt *st, int i, const char *v)
 		db_bind_text(db, st, i, NULL);
 }
 
+/* Whether attempt is a recorded result of mutant (or of no mutant, for NULL). */
+static bool attempt_of(sqlite3 *db, const char *attempt, const char *mutant)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM result WHERE attempt = ?1 "
+					  "AND mutant_id IS ?2");
+	db_bind_text(db, st, 1, attempt);
+	db_bind_text(db, st, 2, mutant && *mutant ? mutant : NULL);
+	bool found = db_step(db, st);
+	sqlite3_finalize(st);
+	return found;
+}
+
 static int mutant_exists(sqlite3 *db, const char *id)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM mutant WHERE id = ?1");
@@ -150,10 +166,15 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 		return error("line %ld: unknown mutant '%.40s' in duplicate_of", lineno,
 			     r->duplicate_of);
 	}
+	if (r->supersedes && *r->supersedes && !attempt_of(db, r->supersedes, r->mutant)) {
+		db_exec(db, "ROLLBACK");
+		return error("line %ld: supersedes '%.60s', no attempt of the same mutant", lineno,
+			     r->supersedes);
+	}
 	sqlite3_stmt *st = db_prepare(db,
 		"INSERT INTO result(attempt, mutant_id, kind, status, scenario, duplicate_of, started, "
-		"  build_s, test_s, exit_code, reason, log_dir, log_tail, host) "
-		"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+		"  build_s, test_s, exit_code, reason, log_dir, log_tail, host, duration, supersedes) "
+		"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) "
 		"ON CONFLICT(attempt) DO NOTHING");
 	db_bind_text(db, st, 1, r->attempt);
 	bind_opt_text(db, st, 2, r->mutant, NULL);
@@ -169,6 +190,8 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 	bind_opt_text(db, st, 12, r->log_dir, "");
 	bind_opt_text(db, st, 13, r->log_tail, "");
 	bind_opt_text(db, st, 14, r->host, "");
+	bind_opt_number(db, st, 15, r->duration);
+	bind_opt_text(db, st, 16, r->supersedes, NULL);
 	db_step(db, st);
 	sqlite3_finalize(st);
 	if (sqlite3_changes(db) == 0) {
@@ -193,6 +216,14 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 		db_step(db, st);
 	}
 	sqlite3_finalize(st);
+	/* A control run of the unmutated code that failed: the suite fails by chance, and the
+	 * campaign says so until someone looks (status, report). */
+	if (r->kind && !strcmp(r->kind, "control") && strcmp(r->status, "survived")) {
+		char *flaky = xasprintf("control run %s %s%s%s", r->attempt, r->status,
+					r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "");
+		db_setting_set(db, "flaky", flaky);
+		free(flaky);
+	}
 	db_commit(db);
 	return 0;
 }

@@ -1,13 +1,15 @@
-/* mutorture status: where a campaign stands — mutants per status (current sources only), the
- * score so far, and an ETA for what is left: the mean time of the recent attempts times the
- * mutants still to run (pending, and errors, which are run again) divided by the jobs; and a
- * loud line when a control run of the unmutated code failed (the suite is flaky). */
+/* mutorture status: where a campaign stands — mutants per status (current sources only), how
+ * many survivors are confirmed (evidence.h), the score so far, and an ETA for what is left: the
+ * mean time of the recent attempts times the mutants still to run (pending, and errors, which
+ * are run again) divided by the jobs; and a loud line when a control run of the unmutated code
+ * failed (the suite is flaky). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "db.h"
+#include "evidence.h"
 #include "options.h"
 #include "score.h"
 #include "util.h"
@@ -32,6 +34,17 @@ static bool mean_attempt_seconds(sqlite3 *db, double *mean, long *runs)
 	}
 	sqlite3_finalize(st);
 	return ok;
+}
+
+/* Survivors of the current sources with the policy's confirmation runs. */
+static long confirmed_survivors(sqlite3 *db, const struct confirm_policy *policy)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM mutant_status WHERE current = 1 "
+					  "AND status = 'survived' AND full_attempts >= ?1");
+	db_bind_int(db, st, 1, policy->runs);
+	long n = db_step(db, st) ? (long)sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return n;
 }
 
 static void print_duration(double seconds)
@@ -72,6 +85,16 @@ int cmd_status(int argc, const char **argv)
 	for (int i = 0; i < STATE_NR; i++)
 		if (c.n[i])
 			printf("  %-12s %6ld\n", state_names[i], c.n[i]);
+	if (c.n[STATE_SURVIVED]) {
+		struct confirm_policy policy;
+		confirm_policy_load(db, &policy);
+		long confirmed = confirmed_survivors(db, &policy);
+		printf("survivors: %ld confirmed by %ld torture run%s", confirmed, policy.runs,
+		       policy.runs == 1 ? "" : "s");
+		if (policy.duration > 0)
+			printf(" of at least %g s", policy.duration);
+		printf(", %ld unconfirmed\n", c.n[STATE_SURVIVED] - confirmed);
+	}
 	double score;
 	if (counts_score(&c, &score))
 		printf("score so far: %.1f%% (%ld detected of %ld scored)\n", score,
@@ -92,9 +115,11 @@ int cmd_status(int argc, const char **argv)
 		printf("left to run: %ld, ETA unknown (no timed run yet)\n", left);
 	long controls, failed;
 	control_runs(db, &controls, &failed);
+	char *flaky = db_setting_get(db, "flaky");
 	if (failed)
 		printf("FLAKY: %ld of %ld control runs of the unmutated code failed: kills may be "
-		       "chance\n", failed, controls);
+		       "chance (latest: %s)\n", failed, controls, flaky ? flaky : "not recorded");
+	free(flaky);
 	free(target);
 	db_close(db);
 	return 0;

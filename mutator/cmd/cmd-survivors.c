@@ -1,12 +1,15 @@
 /* mutorture survivors: the mutants of the current sources that survived every torture attempt,
- * with where they are, what they change, how often they were tried (kills/attempts, as the view
- * mutant_status counts them) and their triage state; --diff adds each one's unified diff. */
+ * with where they are, what they change, the evidence (how often and how long they were tried,
+ * the bound that puts on the suite's chance of killing them, whether that confirms them, see
+ * evidence.h) and their triage state; --diff adds each one's unified diff. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "binomial.h"
 #include "db.h"
+#include "evidence.h"
 #include "udiff.h"
 #include "json.h"
 #include "mutant-view.h"
@@ -29,28 +32,35 @@ static enum format parse_format(const char *name)
 	usage_error("unknown format '%s' (table, tsv or json)", name);
 }
 
-static void print_row(const struct mutant_view *r, enum format format, struct json *j)
+static void print_row(const struct mutant_view *r, bool confirmed, enum format format,
+		      struct json *j)
 {
-	char where[4096], kills[64];
+	char where[4096];
 	snprintf(where, sizeof(where), "%s:%ld", r->path, r->line);
-	snprintf(kills, sizeof(kills), "%ld/%ld", r->kills, r->attempts);
+	const char *triage = triage_state(r->verdict, r->review_verdict);
+	struct strbuf evidence = STRBUF_INIT;
+	evidence_text(&evidence, r->kills, r->attempts, r->torture_s);
 	switch (format) {
 	case FORMAT_TABLE:
-		printf("%-16s  %-28s %-24s %-14s %-6s %-22s %s\n", r->id, where,
-		       *r->function ? r->function : "-", r->operator_name, kills,
-		       *triage_state(r->verdict, r->review_verdict) ? triage_state(r->verdict, r->review_verdict) : "-", r->description);
-		return;
+		printf("%-16s  %-28s %-24s %-14s %-36s %-11s %-22s %s\n", r->id, where,
+		       *r->function ? r->function : "-", r->operator_name, evidence.buf,
+		       confirmed ? "confirmed" : "unconfirmed", *triage ? triage : "-",
+		       r->description);
+		break;
 	case FORMAT_TSV: {
-		char line[32], k[32], a[32];
+		char line[32], k[32], a[32], secs[32], full[32];
 		snprintf(line, sizeof(line), "%ld", r->line);
 		snprintf(k, sizeof(k), "%ld", r->kills);
 		snprintf(a, sizeof(a), "%ld", r->attempts);
+		snprintf(secs, sizeof(secs), "%.1f", r->torture_s);
+		snprintf(full, sizeof(full), "%ld", r->full_attempts);
 		const char *fields[] = { r->id, r->path, line, r->function, r->operator_name, k, a,
-					 triage_state(r->verdict, r->review_verdict), r->description };
+					 triage, r->description, secs, full,
+					 confirmed ? "confirmed" : "unconfirmed", evidence.buf };
 		size_t n = sizeof(fields) / sizeof(fields[0]);
 		for (size_t i = 0; i < n; i++)
 			tsv_field(stdout, fields[i], i + 1 == n);
-		return;
+		break;
 	}
 	case FORMAT_JSON:
 		json_object_begin(j, NULL);
@@ -65,12 +75,18 @@ static void print_row(const struct mutant_view *r, enum format format, struct js
 		json_string(j, "replacement", r->replacement);
 		json_int(j, "kills", r->kills);
 		json_int(j, "attempts", r->attempts);
+		json_double(j, "torture_seconds", r->torture_s);
+		json_int(j, "full_attempts", r->full_attempts);
+		json_bool(j, "confirmed", confirmed);
+		json_double(j, "kill_probability_upper95", binomial_upper_zero(r->attempts));
+		json_string(j, "evidence", evidence.buf);
 		json_string(j, "triage", r->verdict);
 		json_string(j, "note", r->note);
 		json_string(j, "review", r->review_verdict);
 		json_object_end(j);
-		return;
+		break;
 	}
+	sb_release(&evidence);
 }
 
 /* The survivor's change as a unified diff against its source, as 'mutorture show' prints it. */
@@ -94,10 +110,11 @@ int cmd_survivors(int argc, const char **argv)
 	const char *db_file = default_db_path();
 	const char *format_name = "table";
 	struct strlist files = { 0 }, functions = { 0 }, operators = { 0 };
-	int untriaged = 0, diff = 0;
+	int untriaged = 0, diff = 0, only_confirmed = 0, only_unconfirmed = 0;
 	static const char *const usage[] = {
 		"mutorture survivors [--db FILE] [--file PATH]... [--function NAME]... "
-		"[--operator OP]... [--untriaged] [--diff] [--format table|tsv|json]",
+		"[--operator OP]... [--untriaged] [--confirmed|--unconfirmed] [--diff] "
+		"[--format table|tsv|json]",
 		NULL
 	};
 	const struct option options[] = {
@@ -106,10 +123,12 @@ int cmd_survivors(int argc, const char **argv)
 		OPT_LIST(0, "function", &functions, "NAME", "only in these functions"),
 		OPT_LIST(0, "operator", &operators, "OP", "only made by these operators"),
 		OPT_BOOL(0, "untriaged", &untriaged, "only survivors without a verdict (or with one to review)"),
+		OPT_BOOL(0, "confirmed", &only_confirmed, "only survivors the campaign's confirmation runs confirmed"),
+		OPT_BOOL(0, "unconfirmed", &only_unconfirmed, "only survivors still short of them"),
 		OPT_BOOL(0, "diff", &diff, "show each survivor's unified diff (table format)"),
 		OPT_STRING(0, "format", &format_name, "FORMAT",
 			   "table (default), json, or tsv: id path line function operator kills "
-			   "attempts triage description"),
+			   "attempts triage description torture_s full_attempts confirmed evidence"),
 		OPT_END(),
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
@@ -117,17 +136,21 @@ int cmd_survivors(int argc, const char **argv)
 	enum format format = parse_format(format_name);
 	if (diff && format != FORMAT_TABLE)
 		usage_error("--diff goes with the table format only");
+	if (only_confirmed && only_unconfirmed)
+		usage_error("--confirmed and --unconfirmed cannot be combined");
 
 	sqlite3 *db = db_open(db_file, DB_READ);
 	triage_attach(db);
+	struct confirm_policy policy;
+	confirm_policy_load(db, &policy);
 	struct strbuf out = STRBUF_INIT;
 	struct json j;
 	json_init(&j, &out);
 	if (format == FORMAT_JSON)
 		json_array_begin(&j, NULL);
 	else if (format == FORMAT_TABLE)
-		printf("%-16s  %-28s %-24s %-14s %-6s %-22s %s\n", "ID", "LOCATION", "FUNCTION",
-		       "OPERATOR", "KILLS", "TRIAGE", "DESCRIPTION");
+		printf("%-16s  %-28s %-24s %-14s %-36s %-11s %-22s %s\n", "ID", "LOCATION",
+		       "FUNCTION", "OPERATOR", "EVIDENCE", "CONFIRMED", "TRIAGE", "DESCRIPTION");
 	sqlite3_stmt *st = mutant_view_query(db, "survived");
 	struct mutant_view r;
 	long shown = 0;
@@ -136,7 +159,10 @@ int cmd_survivors(int argc, const char **argv)
 			continue;
 		if (untriaged && *r.verdict)
 			continue;
-		print_row(&r, format, &j);
+		bool confirmed = survivor_confirmed(&policy, r.full_attempts);
+		if ((only_confirmed && !confirmed) || (only_unconfirmed && confirmed))
+			continue;
+		print_row(&r, confirmed, format, &j);
 		if (diff)
 			print_diff(db, r.id);
 		shown++;

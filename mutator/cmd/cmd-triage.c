@@ -1,20 +1,25 @@
 /* mutorture triage: give a survivor a verdict (equivalent, test-gap, bug, ignore) with a note,
  * stored under the mutant's content key (triage.h) so it holds for the same change after the
- * sources are regenerated; --list shows every verdict ever given and where it stands now:
- * current (its key matches a current mutant), review (the code around the mutant changed and
- * a look-alike needs a new verdict), superseded (a later verdict has the same key) or gone. */
+ * sources are regenerated. A verdict needs evidence: on a survivor the campaign has not
+ * confirmed yet (evidence.h) it is refused unless --force. --list shows every verdict ever
+ * given and where it stands now: current (its key matches a current mutant), killed (a run
+ * after the verdict killed the mutant: review it), review (the code around the mutant changed
+ * and a look-alike needs a new verdict), superseded (a later verdict has the same key) or
+ * gone. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "db.h"
+#include "evidence.h"
 #include "mutant.h"
 #include "options.h"
 #include "triage.h"
 #include "util.h"
 
-static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, const char *note)
+static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, const char *note,
+			 bool force)
 {
 	struct mutant_row m;
 	mutant_load(db, prefix, &m);
@@ -24,15 +29,34 @@ static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, c
 	char *id = xstrdup(m.id);
 	mutant_free(&m);
 	db_begin(db);
-	sqlite3_stmt *st = db_prepare(db, "SELECT status FROM mutant_status WHERE mutant_id = ?1");
+	sqlite3_stmt *st = db_prepare(db, "SELECT status, kills, attempts, torture_s, full_attempts "
+					  "FROM mutant_status WHERE mutant_id = ?1");
 	db_bind_text(db, st, 1, id);
-	char *status = db_step(db, st) ? xstrdup(db_column_text(st, 0)) : NULL;
-	sqlite3_finalize(st);
-	if (!status)
+	if (!db_step(db, st))
 		BUG("mutant '%s' has no status", id);
+	char *status = xstrdup(db_column_text(st, 0));
+	long kills = sqlite3_column_int64(st, 1), attempts = sqlite3_column_int64(st, 2);
+	double torture_s = sqlite3_column_double(st, 3);
+	long full = sqlite3_column_int64(st, 4);
+	sqlite3_finalize(st);
 	if (!strcmp(status, "killed") || !strcmp(status, "timeout"))
 		die("mutant '%s' was %s by the torture suite: there is nothing to triage", id,
 		    !strcmp(status, "killed") ? "killed" : "timed out");
+	if (strcmp(status, "survived"))
+		die("mutant '%s' is %s: only survivors are triaged", id, status);
+	struct confirm_policy policy;
+	confirm_policy_load(db, &policy);
+	if (!survivor_confirmed(&policy, full)) {
+		struct strbuf ev = STRBUF_INIT;
+		evidence_text(&ev, kills, attempts, torture_s);
+		warning("mutant '%s' is not confirmed: %s; %ld of the %ld torture runs%s that "
+			"confirm a survivor", id, ev.buf, full, policy.runs,
+			policy.duration > 0 ? " of the campaign's full duration" : "");
+		sb_release(&ev);
+		if (!force)
+			die("run it again first ('mutorture run' confirms survivors), or give the "
+			    "verdict anyway with --force");
+	}
 	st = db_prepare(db, "INSERT INTO triage(key, mutant_id, verdict, note) "
 			    "SELECT key, mutant_id, ?2, ?3 FROM temp.current_key WHERE mutant_id = ?1");
 	db_bind_text(db, st, 1, id);
@@ -52,6 +76,10 @@ static void list_history(sqlite3 *db)
 		"SELECT t.created, t.mutant_id, t.verdict, "
 		"       CASE WHEN EXISTS (SELECT 1 FROM triage t2 WHERE t2.key = t.key AND t2.id > t.id) "
 		"              THEN 'superseded' "
+		"            WHEN EXISTS (SELECT 1 FROM temp.current_key c JOIN mutant_status ms "
+		"                           ON ms.mutant_id = c.mutant_id WHERE c.key = t.key "
+		"                            AND ms.status IN ('killed', 'timeout')) "
+		"              THEN 'killed' "
 		"            WHEN EXISTS (SELECT 1 FROM temp.current_key c WHERE c.key = t.key) "
 		"              THEN 'current' "
 		"            WHEN EXISTS (SELECT 1 FROM temp.mutant_triage mt WHERE mt.review_id = t.id) "
@@ -81,15 +109,16 @@ int cmd_triage(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
 	const char *note = "";
-	int list = 0;
+	int list = 0, force = 0;
 	static const char *const usage[] = {
-		"mutorture triage [--db FILE] ID equivalent|test-gap|bug|ignore [--note TEXT]",
+		"mutorture triage [--db FILE] ID equivalent|test-gap|bug|ignore [--note TEXT] [--force]",
 		"mutorture triage [--db FILE] --list",
 		NULL
 	};
 	const struct option options[] = {
 		OPT_DB(&db_file),
 		OPT_STRING(0, "note", &note, "TEXT", "why: kept with the verdict"),
+		OPT_BOOL(0, "force", &force, "give the verdict even on a survivor not yet confirmed"),
 		OPT_BOOL(0, "list", &list, "show every verdict given, and where each stands now"),
 		OPT_END(),
 	};
@@ -104,7 +133,7 @@ int cmd_triage(int argc, const char **argv)
 	if (list)
 		list_history(db);
 	else
-		give_verdict(db, argv[0], argv[1], note);
+		give_verdict(db, argv[0], argv[1], note, force);
 	db_close(db);
 	return 0;
 }

@@ -15,5 +15,6 @@ int cmd_status(int argc, const char **argv);
 int cmd_survivors(int argc, const char **argv);
 int cmd_triage(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
+int cmd_attempts(int argc, const char **argv);
 
 #endif

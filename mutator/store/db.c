@@ -11,6 +11,7 @@
 #include "util.h"
 
 extern const char schema_sql[];
+extern const char views_sql[];
 
 const char *db_path(sqlite3 *db)
 {
@@ -127,6 +128,7 @@ static void create_schema(sqlite3 *db)
 	schema_text(&schema);
 	db_begin(db);
 	db_exec(db, schema.buf);
+	db_exec(db, views_sql);
 	sb_release(&schema);
 	db_exec(db, version);
 	db_exec(db, "INSERT INTO campaign(key, value) "
@@ -139,9 +141,28 @@ static void create_schema(sqlite3 *db)
 static const char *const migrations[] = {
 	/* 2: the spelled name of a function a macro renames (generate --function takes both) */
 	"ALTER TABLE mutant ADD COLUMN function_spelled TEXT NOT NULL DEFAULT ''",
+	/* 3: the torture duration of an attempt (confirmed survivors), rechecked attempts */
+	"ALTER TABLE result ADD COLUMN duration REAL;"
+	"ALTER TABLE result ADD COLUMN supersedes TEXT;"
+	"CREATE INDEX result_supersedes ON result(supersedes);",
 };
 
-/* Brings an older database to DB_SCHEMA_VERSION, one migration per transaction. */
+/* Drops every view and makes them again from views.sql, so they see the migrated tables. */
+static void remake_views(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT name FROM sqlite_schema WHERE type = 'view'");
+	struct strbuf drop = STRBUF_INIT;
+	while (db_step(db, st))
+		sb_addf(&drop, "DROP VIEW \"%s\";", db_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (drop.len)
+		db_exec(db, drop.buf);
+	sb_release(&drop);
+	db_exec(db, views_sql);
+}
+
+/* Brings an older database to DB_SCHEMA_VERSION, one migration per transaction, the last
+ * with the views made again. */
 static void migrate(sqlite3 *db)
 {
 	for (int v = user_version(db) + 1; v <= DB_SCHEMA_VERSION; v++) {
@@ -149,6 +170,8 @@ static void migrate(sqlite3 *db)
 		snprintf(version, sizeof(version), "PRAGMA user_version = %d", v);
 		db_begin(db);
 		db_exec(db, migrations[v - 2]);
+		if (v == DB_SCHEMA_VERSION)
+			remake_views(db);
 		db_exec(db, version);
 		db_commit(db);
 	}

@@ -14,13 +14,14 @@ sqlite3_stmt *mutant_view_query(sqlite3 *db, const char *status)
 		"       m.replacement, ms.status, m.line, m.col, m.end_line, m.end_col, "
 		"       ms.kills, ms.attempts, coalesce(d.reason, ''), d.test_s, "
 		"       coalesce(d.duplicate_of, ''), coalesce(t.verdict, ''), coalesce(t.note, ''), "
-		"       coalesce(rv.verdict, ''), s.id, m.function_spelled "
+		"       coalesce(rv.verdict, ''), s.id, m.function_spelled, ms.torture_s, "
+		"       ms.full_attempts "
 		"  FROM mutant m JOIN source s ON s.id = m.source_id "
 		"  JOIN mutant_status ms ON ms.mutant_id = m.id "
 		"  JOIN temp.mutant_triage mt ON mt.mutant_id = m.id "
 		"  LEFT JOIN triage t ON t.id = mt.triage_id "
 		"  LEFT JOIN triage rv ON rv.id = mt.review_id "
-		"  LEFT JOIN result d ON d.id = (SELECT r.id FROM result r WHERE r.mutant_id = m.id "
+		"  LEFT JOIN result d ON d.id = (SELECT r.id FROM live_result r WHERE r.mutant_id = m.id "
 		"                                  AND r.status = ms.status ORDER BY r.id DESC LIMIT 1) "
 		" WHERE s.current = 1 AND (?1 IS NULL OR ms.status = ?1) "
 		" ORDER BY s.path, m.start_byte, m.end_byte, m.id");
@@ -54,6 +55,8 @@ bool mutant_view_next(sqlite3 *db, sqlite3_stmt *st, struct mutant_view *row)
 	row->review_verdict = db_column_text(st, 19);
 	row->source_id = sqlite3_column_int64(st, 20);
 	row->function_spelled = db_column_text(st, 21);
+	row->torture_s = sqlite3_column_double(st, 22);
+	row->full_attempts = sqlite3_column_int64(st, 23);
 	return true;
 }
 

@@ -1,5 +1,6 @@
 /* The mutants of the current sources as the reports read them: each with its location, its
- * status and kill counts (view mutant_status), the result that decided it, and its triage state
+ * status and the evidence behind it (view mutant_status), the result that decided it, and its
+ * triage state
  * (triage.h). One query, shared by survivors and report, so both always agree. The connection
  * must have had triage_attach(). */
 #ifndef MUTORTURE_MUTANT_VIEW_H
@@ -16,6 +17,8 @@ struct mutant_view {
 	const char *original, *replacement, *status;
 	long line, col, end_line, end_col;
 	long kills, attempts;
+	double torture_s;   /* seconds of torture of those attempts in all */
+	long full_attempts; /* attempts at the campaign's confirm_duration or longer */
 	const char *reason;       /* reason of the latest result with the mutant's status */
 	double test_s;            /* its torture seconds, negative if none */
 	const char *duplicate_of; /* "" unless a duplicate */

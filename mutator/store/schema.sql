@@ -4,13 +4,16 @@
 -- identities come from content (mutant ids are content hashes, triage keys are content
 -- keys), never from row ids; nothing is deleted: a changed source leaves its old rows stale.
 -- The schema version is PRAGMA user_version; a migration per change, each in a transaction.
+-- Views are in views.sql, made again after every migration.
 -- The lists of statuses and kinds in the CHECK constraints are written once, in the C program
 -- (mutator/store/status.h): db.c fills in the at-sign placeholders below when it
 -- creates a database.
 
 -- Campaign settings as key/value pairs: 'root' (absolute path of the tree all paths are
--- relative to), 'target' (target name or path), 'created', 'flaky' (set when a control
--- run of the unmutated code was killed).
+-- relative to), 'target' (target name or path), 'created', 'flaky' (the latest control run
+-- of the unmutated code that failed: the suite fails by chance), 'confirm_runs' and
+-- 'confirm_duration' (a survivor is confirmed after that many torture runs of at least that
+-- many seconds).
 CREATE TABLE campaign (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -71,9 +74,13 @@ CREATE TABLE result (
   log_dir      TEXT NOT NULL DEFAULT '', -- where the job's evidence (build, torture logs) is kept
   log_tail     TEXT NOT NULL DEFAULT '',
   host         TEXT NOT NULL DEFAULT '',
-  recorded     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+  recorded     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  duration     REAL,                  -- seconds of torture the attempt asked for, NULL if unknown
+  supersedes   TEXT                   -- the attempt this one re-judged from its saved logs
+                                      -- (mutorture recheck); that attempt no longer counts
 );
 CREATE INDEX result_mutant ON result(mutant_id);
+CREATE INDEX result_supersedes ON result(supersedes);
 
 -- Per-scenario outcomes of one torture attempt: the kill matrix.
 CREATE TABLE scenario_run (
@@ -103,27 +110,3 @@ CREATE TABLE triage (
   created   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 CREATE INDEX triage_key ON triage(key);
-
--- The decided status of every mutant of a current source. Verdicts that end a mutant without
--- torture (equivalent, duplicate, uncovered, build_error) win; then any kill, timeout, survival;
--- 'error' results never decide (the infrastructure failed), so such a mutant is run again.
-CREATE VIEW mutant_status AS
-SELECT m.id AS mutant_id,
-       COALESCE(
-         (SELECT r.status FROM result r
-           WHERE r.mutant_id = m.id
-             AND r.status IN ('equivalent', 'duplicate', 'uncovered', 'build_error')
-           ORDER BY r.id DESC LIMIT 1),
-         CASE
-           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'killed') THEN 'killed'
-           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'timeout') THEN 'timeout'
-           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'survived') THEN 'survived'
-           WHEN EXISTS (SELECT 1 FROM result r WHERE r.mutant_id = m.id AND r.status = 'error') THEN 'error'
-           ELSE 'pending'
-         END) AS status,
-       (SELECT count(*) FROM result r WHERE r.mutant_id = m.id AND r.kind = 'torture'
-          AND r.status IN ('killed', 'timeout')) AS kills,
-       (SELECT count(*) FROM result r WHERE r.mutant_id = m.id AND r.kind = 'torture'
-          AND r.status IN ('killed', 'timeout', 'survived')) AS attempts,
-       s.current AS current
-  FROM mutant m JOIN source s ON s.id = m.source_id;

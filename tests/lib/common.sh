@@ -32,3 +32,9 @@ need_ctest_env() {
 	: "${MUTORTURE_BIN:?run me through ctest (MUTORTURE_BIN unset)}"
 	: "${MUTORTURE_HOME:?run me through ctest (MUTORTURE_HOME unset)}"
 }
+
+# db_state: the whole content of the test's database $DB, to prove a failed command left it
+# untouched.
+db_state() {
+	sqlite3 -readonly -batch "$DB" .dump | sha256sum
+}

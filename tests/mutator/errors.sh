@@ -80,7 +80,7 @@ rc=0
 mt init --get target >"$SCRATCH/out" || rc=$?
 expect_eq "exit status of 'init --get target' while unset" 1 "$rc"
 expect_eq "output of 'init --get target' while unset" '' "$(cat "$SCRATCH/out")"
-expect_error 129 "^usage: --get cannot be combined with --root or --target" mt init --get root --target x
+expect_error 129 "^usage: --get cannot be combined with settings to write" mt init --get root --target x
 mt init --target toy-rcu
 expect_eq "init --get target" toy-rcu "$(mt init --get target)"
 

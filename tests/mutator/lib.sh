@@ -37,10 +37,6 @@ new_campaign() {
 	mt init --root "$1"
 }
 
-# db_state: the whole database content, to prove a failed command left it untouched.
-db_state() {
-	sqlite3 -readonly -batch "$DB" .dump | sha256sum
-}
 
 # compile_check FILE: FILE (a mutated copy) must compile.
 compile_check() {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Test: a triage verdict is keyed by the mutant's content. Regenerating a file after an edit in
-# another function of it gives the survivor a new id, and the verdict still holds; an edit of
-# the mutated line itself flags the verdict for review; a new verdict settles it; --list keeps
-# the history with where each verdict stands.
+# Test: a triage verdict needs evidence: a survivor the campaign has not confirmed (fewer than
+# confirm_runs torture runs of confirm_duration seconds) is refused without --force. A verdict
+# is keyed by the mutant's content. Regenerating a file after an edit in another function of it
+# gives the survivor a new id, and the verdict still holds; an edit of the mutated line itself
+# flags the verdict for review; a new verdict settles it; a verdict on a survivor that a later
+# run kills is flagged for review too; --list keeps the history with where each verdict stands.
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 
@@ -45,6 +47,32 @@ other_line=$(q "SELECT o.line FROM mutant o JOIN source s ON s.id = o.source_id
 	WHERE s.current = 1 AND s.path = 'qsbr.c' AND o.function NOT IN ('', '$fn')
 	  AND abs(o.line - $line) > 5 ORDER BY o.line LIMIT 1")
 note "survivor $id in $fn at line $line; other function at line $other_line"
+
+# evidence ID: the evidence of a survivor worked out here from its torture rows: runs,
+# seconds, and the 95% bound 1 - 0.05^(1/n) on the per-run kill probability.
+evidence() {
+	q "SELECT count(*), coalesce(sum(test_s), 0) FROM result WHERE mutant_id = '$1'
+	     AND kind = 'torture' AND status IN ('killed', 'timeout', 'survived')" |
+		awk -F'|' '{ printf "0/%d runs, %.0f s, p(kill) < %.1f%%\n", $1, $2, 100 * (1 - 0.05 ^ (1 / $1)) }'
+}
+
+note 'unconfirmed: refused without --force'
+mt init --confirm-runs 3 --confirm-duration 2
+before=$(db_state)
+if mt triage "$id" equivalent 2>"$SCRATCH/err"; then fail 'an unconfirmed survivor was triaged'; fi
+grep -qF "warning: mutant '$id' is not confirmed: $(evidence "$id"); 0 of the 3 torture runs of the campaign's full duration that confirm a survivor" "$SCRATCH/err" ||
+	fail "no warning with the evidence $(evidence "$id"): $(cat "$SCRATCH/err")"
+grep -q -- '--force' "$SCRATCH/err" || fail "the refusal does not name --force: $(cat "$SCRATCH/err")"
+expect_eq 'database after the refused verdict' "$before" "$(db_state)"
+mt survivors --unconfirmed --format tsv | cut -f1 | grep -qx "$id" || fail "$id not listed as unconfirmed"
+
+note 'three runs at the full duration confirm it'
+for n in 1 2 3; do rec "attempt=confirm.$n" "mutant=$id" status=survived test_s=2 duration=2; done | mt record
+mt survivors --format tsv | awk -F'\t' -v id="$id" '$1 == id' >"$SCRATCH/row"
+expect_eq 'evidence of the confirmed survivor' $'3\tconfirmed\t'"$(evidence "$id")" "$(cut -f11- "$SCRATCH/row")"
+mt survivors --confirmed --format tsv | cut -f1 | grep -qx "$id" || fail "$id not listed as confirmed"
+mt status | grep -q '^survivors: [1-9][0-9]* confirmed by 3 torture runs of at least 2 s, [0-9]* unconfirmed$' ||
+	fail "status says nothing of confirmation: $(mt status)"
 
 note 'triage it'
 mt triage "${id:0:10}" equivalent --note 'the flip is re-read before use' >"$SCRATCH/out"
@@ -100,7 +128,9 @@ md_table 'Survivors to triage first' <"$SCRATCH/report.md" | head -1 | cut -f1,6
 expect_eq 'first survivor to triage' "$id3"$'\t''review (was equivalent)' "$(cat "$SCRATCH/first")"
 
 note 'a new verdict settles it; the history keeps both'
-mt triage "$id3" test-gap --note 'no reader checks this' >/dev/null
+if mt triage "$id3" test-gap 2>/dev/null; then fail "the unconfirmed $id3 was triaged without --force"; fi
+mt triage "$id3" test-gap --note 'no reader checks this' --force >/dev/null 2>"$SCRATCH/err"
+grep -q "^warning: mutant '$id3' is not confirmed" "$SCRATCH/err" || fail "--force gave no warning"
 expect_eq 'triage state after re-triage' test-gap "$(survivor_triage "$id3")"
 mt triage --list >"$SCRATCH/list"
 expect_eq 'verdicts in the history' 2 "$(grep -c 'qsbr\.c:' "$SCRATCH/list")"
@@ -108,4 +138,13 @@ grep -Eq " +$id3 +test-gap +current +$id3 " "$SCRATCH/list" ||
 	fail "the new verdict is not current: $(cat "$SCRATCH/list")"
 grep -Eq " +$id +equivalent +gone " "$SCRATCH/list" ||
 	fail "the old verdict is not shown as gone: $(cat "$SCRATCH/list")"
+
+note 'a later run kills the triaged survivor: the verdict is flagged for review'
+rec attempt=later.kill "mutant=$id3" status=killed test_s=2 duration=2 reason='Reader Pipe' | mt record
+mt triage --list >"$SCRATCH/list"
+grep -Eq " +$id3 +test-gap +killed +$id3 " "$SCRATCH/list" ||
+	fail "the verdict on the killed $id3 is not flagged: $(cat "$SCRATCH/list")"
+mt report >"$SCRATCH/report.md"
+md_table 'Verdicts to review: survivors killed after their triage' <"$SCRATCH/report.md" | cut -f1,3 >"$SCRATCH/review"
+expect_eq 'verdicts to review in the report' "$id3"$'\t'test-gap "$(cat "$SCRATCH/review")"
 note 'ok'

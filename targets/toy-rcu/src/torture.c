@@ -444,7 +444,8 @@ static void *stall_detector_thread(void *unused)
 		now = now_ns();
 		for (i = 0; i < W_COUNT; i++) {
 			since = CMM_LOAD_SHARED(watches[i].since_ns);
-			if (since && now - since > limit)
+			/* A wait that began after now was read is no stall (now - since would wrap). */
+			if (since && since < now && now - since > limit)
 				torture_fail("stall: %s has not returned after %.1f s",
 					     watches[i].what, (double)(now - since) / 1e9);
 		}

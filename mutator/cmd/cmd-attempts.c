@@ -1,0 +1,62 @@
+/* mutorture attempts: the torture and control attempts that count (not re-judged since), each
+ * with its evidence on disk, as TSV for the runner's recheck: attempt, mutant ('' for a control
+ * run), kind, status, scenario, reason, log_dir, build_s, test_s, duration, then one field per
+ * scenario run, NAME|STATUS|SECONDS|REASON, in the order they ran. Values are escaped as
+ * 'mutorture record' reads them (tsv.h), so a field can be handed back unchanged. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "db.h"
+#include "options.h"
+#include "tsv.h"
+#include "util.h"
+
+int cmd_attempts(int argc, const char **argv)
+{
+	const char *db_file = default_db_path();
+	struct strlist mutants = { 0 };
+	static const char *const usage[] = { "mutorture attempts [--db FILE] [--mutants ID,...]",
+					     NULL };
+	const struct option options[] = {
+		OPT_DB(&db_file),
+		OPT_LIST(0, "mutants", &mutants, "ID,...", "only the attempts of these mutants"),
+		OPT_END(),
+	};
+	if (parse_options(argc, argv, options, usage) != 0)
+		usage_with_options(usage, options);
+	sqlite3 *db = db_open(db_file, DB_READ);
+	sqlite3_stmt *st = db_prepare(db,
+		"SELECT r.id, r.attempt, coalesce(r.mutant_id, ''), r.kind, r.status, r.scenario, "
+		"       r.reason, r.log_dir, coalesce(r.build_s, ''), coalesce(r.test_s, ''), "
+		"       coalesce(r.duration, '') "
+		"  FROM live_result r WHERE r.kind IN ('torture', 'control') AND r.log_dir <> '' "
+		" ORDER BY r.id");
+	sqlite3_stmt *runs = db_prepare(db,
+		"SELECT scenario, status, coalesce(test_s, ''), reason FROM scenario_run "
+		" WHERE result_id = ?1 ORDER BY rowid");
+	while (db_step(db, st)) {
+		const char *mutant = db_column_text(st, 2);
+		if (mutants.nr && !strlist_has(&mutants, mutant))
+			continue;
+		for (int i = 1; i <= 10; i++)
+			tsv_field(stdout, db_column_text(st, i), 0);
+		sqlite3_reset(runs);
+		db_bind_int(db, runs, 1, sqlite3_column_int64(st, 0));
+		struct strbuf run = STRBUF_INIT;
+		while (db_step(db, runs)) {
+			sb_reset(&run);
+			sb_addf(&run, "%s|%s|%s|%s", db_column_text(runs, 0), db_column_text(runs, 1),
+				db_column_text(runs, 2), db_column_text(runs, 3));
+			putchar('\t');
+			tsv_put(stdout, run.buf);
+		}
+		sb_release(&run);
+		putchar('\n');
+	}
+	sqlite3_finalize(runs);
+	sqlite3_finalize(st);
+	db_close(db);
+	strlist_clear(&mutants);
+	return 0;
+}
