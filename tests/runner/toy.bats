@@ -179,16 +179,18 @@ campaign_clean() {
 	grep -qx rcu-prims.h "$db.d/baseline.files"
 	grep -q -- '-o torture.o torture.c' "$db.d"/logs/baseline/*/build-1.log
 	# Every mutant of the header got a job (no equivalence pass for a header): 'return 0' and
-	# 'return 1' leave ctr unused, which -Werror refuses; '!=' -> '==' and '0' -> '1' let
-	# grace periods end under readers, and the torture sees it.
+	# 'return 1' leave ctr unused, which -Werror refuses; '!=' -> '==' ends every grace period
+	# under its readers and is killed at once; '0' -> '1' only mistakes a reader whose counter
+	# is 1, which a 0.3 s run catches only sometimes: killed or survived, both are verdicts.
 	[ "$(mt list --db "$db" --pending --format ids | wc -l)" -eq 0 ]
 	[ "$(query "$db" "SELECT count(DISTINCT r.mutant_id) FROM result r JOIN mutant m ON m.id = r.mutant_id
 		JOIN source s ON s.id = m.source_id WHERE s.path = 'rcu-prims.h' AND r.kind = 'torture'
 		AND r.status IN ('killed', 'survived', 'timeout', 'build_error')")" -eq "$n" ]
 	[ "$(count_status "$db" build_error)" -eq 2 ]
-	[ "$(count_status "$db" killed)" -eq 2 ]
+	[ "$(count_status "$db" killed)" -ge 1 ]
+	[ "$(($(count_status "$db" killed) + $(count_status "$db" survived)))" -eq 2 ]
 	[ "$(query "$db" "SELECT count(*) FROM scenario_run sr JOIN result r ON r.id = sr.result_id
-		WHERE r.status = 'killed'")" -ge 2 ]
+		WHERE r.status = 'killed'")" -ge 1 ]
 	# The report says what a header costs.
 	run mt report --db "$db"
 	[ "$status" -eq 0 ]
