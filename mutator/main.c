@@ -1,6 +1,9 @@
 /* The mutorture command: one table of verbs. C verbs run in this process; the campaign verbs
  * are bash scripts under runner/ that are exec'd with MUTORTURE_HOME and MUTORTURE_BIN set, so
- * they call back into this binary for every database access. */
+ * they call back into this binary for every database access. generate runs in its own
+ * executable beside this one (generate-main.c): only it links libclang, whose loading (LLVM's
+ * relocations and static constructors) would otherwise cost every runner call 15 ms or more. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,29 +13,35 @@
 #include "path.h"
 #include "util.h"
 
+/* A verb is one of: a C function run in this process, a bash script under runner/ (relative to
+ * the home), or an executable beside this one. */
 struct verb {
 	const char *name;
-	int (*fn)(int argc, const char **argv); /* NULL: a script under runner/ */
-	const char *script;                      /* runner script, relative to the home */
+	int (*fn)(int argc, const char **argv);
+	const char *script;
+	const char *program;
 	const char *summary;
 };
+#define C_VERB(name, fn, summary) { name, fn, NULL, NULL, summary }
+#define SCRIPT_VERB(name, script, summary) { name, NULL, script, NULL, summary }
+#define PROGRAM_VERB(name, program, summary) { name, NULL, NULL, program, summary }
 
 static const struct verb verbs[] = {
-	{ "init", cmd_init, NULL, "create a campaign database" },
-	{ "generate", cmd_generate, NULL, "parse C files and store their mutants" },
-	{ "list", cmd_list, NULL, "list mutants (filters; table, tsv, ids or json)" },
-	{ "show", cmd_show, NULL, "one mutant's metadata and unified diff" },
-	{ "apply", cmd_apply, NULL, "write a mutant into a tree, or print the mutated file" },
-	{ "record", cmd_record, NULL, "store result records read from stdin (the runner's writer)" },
-	{ "coverage", cmd_coverage, NULL, "import line coverage and mark unreached mutants uncovered" },
-	{ "run", NULL, "runner/run", "run the pending mutants in parallel (baseline, timeouts, resume)" },
-	{ "campaign", NULL, "runner/campaign", "init + generate + run + report on a target (default toy-rcu)" },
-	{ "status", cmd_status, NULL, "counts per status, score so far, ETA" },
-	{ "survivors", cmd_survivors, NULL, "list the survivors with their triage state" },
-	{ "triage", cmd_triage, NULL, "give a survivor a verdict; --list shows them all" },
-	{ "report", cmd_report, NULL, "scores, coverage, kill matrix; JSON and HTML reports" },
-	{ "attempts", cmd_attempts, NULL, "the torture attempts that count, with their logs (recheck)" },
-	{ "recheck", NULL, "runner/recheck", "judge saved torture logs again with the target's rules" },
+	C_VERB("init", cmd_init, "create a campaign database"),
+	PROGRAM_VERB("generate", "mutorture-generate", "parse C files and store their mutants"),
+	C_VERB("list", cmd_list, "list mutants (filters; table, tsv, ids or json)"),
+	C_VERB("show", cmd_show, "one mutant's metadata and unified diff"),
+	C_VERB("apply", cmd_apply, "write a mutant into a tree, or print the mutated file"),
+	C_VERB("record", cmd_record, "store result records read from stdin (the runner's writer)"),
+	C_VERB("coverage", cmd_coverage, "import line coverage and mark unreached mutants uncovered"),
+	SCRIPT_VERB("run", "runner/run", "run the pending mutants in parallel (baseline, timeouts, resume)"),
+	SCRIPT_VERB("campaign", "runner/campaign", "init + generate + run + report on a target (default toy-rcu)"),
+	C_VERB("status", cmd_status, "counts per status, score so far, ETA"),
+	C_VERB("survivors", cmd_survivors, "list the survivors with their evidence and triage state"),
+	C_VERB("triage", cmd_triage, "give a survivor a verdict; --list shows them all"),
+	C_VERB("report", cmd_report, "scores, coverage, kill matrix; JSON and HTML reports"),
+	C_VERB("attempts", cmd_attempts, "the torture attempts that count, with their logs (recheck)"),
+	SCRIPT_VERB("recheck", "runner/recheck", "judge saved torture logs again with the target's rules"),
 };
 
 static void print_help(FILE *out)
@@ -60,6 +69,16 @@ static int run_script(const struct verb *v, int argc, const char **argv)
 	die("cannot run '%s': bash not found", path);
 }
 
+static int run_program(const struct verb *v, const char **argv)
+{
+	char *path = xasprintf("%s", mutorture_binary());
+	char *slash = strrchr(path, '/');
+	char *program = xasprintf("%.*s/%s", (int)(slash ? slash - path : 1), slash ? path : ".",
+				  v->program);
+	execv(program, (char *const *)argv);
+	die("cannot run '%s' (installed beside '%s'?): %s", program, path, strerror(errno));
+}
+
 int main(int argc, const char **argv)
 {
 	if (argc < 2) {
@@ -78,13 +97,11 @@ int main(int argc, const char **argv)
 		const struct verb *v = &verbs[i];
 		if (strcmp(argv[1], v->name))
 			continue;
+		if (v->program)
+			return run_program(v, argv + 1);
 		if (!v->fn)
 			return run_script(v, argc - 1, argv + 1);
-		/* Flush before exit so piped output is never lost on the error paths. */
-		int rc = v->fn(argc - 1, argv + 1);
-		if (fflush(stdout) != 0 || ferror(stdout))
-			die("cannot write to standard output");
-		return rc;
+		return run_verb(v->fn, argc - 1, argv + 1);
 	}
 	usage_error("'%s' is not a mutorture verb (see 'mutorture --help')", argv[1]);
 }

@@ -4,6 +4,10 @@
 #ifndef MUTORTURE_COMMANDS_H
 #define MUTORTURE_COMMANDS_H
 
+/* Runs a verb and flushes its output: its exit status, or a fatal error when stdout could not
+ * be written (a full disk or a closed pipe must not pass for success). */
+int run_verb(int (*fn)(int argc, const char **argv), int argc, const char **argv);
+
 int cmd_init(int argc, const char **argv);
 int cmd_coverage(int argc, const char **argv);
 int cmd_generate(int argc, const char **argv);

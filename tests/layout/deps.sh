@@ -12,7 +12,7 @@ cd "$MUTORTURE_HOME"
 # module FILE: the folder (module) a C file belongs to.
 module() {
 	case $1 in
-	mutator/main.c) echo main ;;
+	mutator/main.c | mutator/generate-main.c) echo main ;;
 	mutator/*/*) local d=${1#mutator/}; echo "${d%%/*}" ;;
 	reports/*) echo reports ;;
 	*) echo "?" ;;
