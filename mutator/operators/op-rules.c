@@ -21,6 +21,14 @@ static const struct rule_set *rules_of(struct gen_ctx *ctx)
 	return rules && rules_count(rules) ? rules : NULL;
 }
 
+/* The rule sets, if cursor is a use of a primitive (invocation.h) and there are rules. */
+static const struct rule_set *rules_at_use(struct gen_ctx *ctx, CXCursor cursor,
+					   struct invocation *inv)
+{
+	const struct rule_set *rules = rules_of(ctx);
+	return rules && invocation_from_cursor(gen_source(ctx), cursor, inv) ? rules : NULL;
+}
+
 static void propose_delete(struct gen_ctx *ctx, const struct mutation_operator *op,
 			   const char *tag, const struct statement_use *use, const char *why)
 {
@@ -50,16 +58,15 @@ static void visit_delete(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 /* rcu-weaken: the called name replaced by each weaker primitive; arguments stay. */
 static void visit_weaken(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
-	const struct source *src = gen_source(ctx);
-	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
+	const struct rule_set *rules = rules_at_use(ctx, cursor, &inv);
 	(void)parent;
-	if (!rules || !invocation_from_cursor(src, cursor, &inv))
+	if (!rules)
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_WEAKEN, inv.name, r));)
 		for (size_t i = 0; i < r->nr_operands; i++) {
 			/* A weaker primitive the file cannot see would only fail to build. */
-			if (!source_name_defined(src, r->operands[i])) {
+			if (!source_name_defined(gen_source(ctx), r->operands[i])) {
 				gen_skip(ctx, &op_rcu_weaken, "undefined");
 				continue;
 			}
@@ -141,11 +148,10 @@ static void propose_template(struct gen_ctx *ctx, const struct mutation_operator
 /* rcu-unwrap: READ_ONCE(x) -> (x), rcu_dereference(p) -> (p). */
 static void visit_unwrap(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
-	const struct source *src = gen_source(ctx);
-	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
+	const struct rule_set *rules = rules_at_use(ctx, cursor, &inv);
 	(void)parent;
-	if (!rules || !invocation_from_cursor(src, cursor, &inv))
+	if (!rules)
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_UNWRAP, inv.name, r));)
 		propose_template(ctx, &op_rcu_unwrap, r, &inv);
@@ -154,11 +160,10 @@ static void visit_unwrap(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 /* rcu-rewrite: call_rcu(h, f) -> (f)(h), WRITE_ONCE(x, v) -> ((x) = (v)), ... */
 static void visit_rewrite(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
-	const struct source *src = gen_source(ctx);
-	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
+	const struct rule_set *rules = rules_at_use(ctx, cursor, &inv);
 	(void)parent;
-	if (!rules || !invocation_from_cursor(src, cursor, &inv))
+	if (!rules)
 		return;
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_REWRITE, inv.name, r));)
 		propose_template(ctx, &op_rcu_rewrite, r, &inv);
@@ -455,10 +460,10 @@ static const char *const class_tags[] = {
 
 static void visit_order(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 {
-	const struct rule_set *rules = rules_of(ctx);
 	struct invocation inv;
+	const struct rule_set *rules = rules_at_use(ctx, cursor, &inv);
 	(void)parent;
-	if (!rules || !invocation_from_cursor(gen_source(ctx), cursor, &inv))
+	if (!rules)
 		return;
 	const struct source *src = gen_source(ctx);
 	for (const struct rule *r = NULL; (r = rules_next(rules, RULE_ORDER, inv.name, r));) {
