@@ -4,7 +4,8 @@
 # coverage (target_coverage) marks the mutants on lines the torture never executes uncovered,
 # and trivial compiler equivalence (target_compile, runner/tce-job, runner/tce.awk) decides
 # which mutants compile to the original's object code (equivalent), to an earlier mutant's
-# (duplicate), or not at all (build_error), on this host and on aarch64 alike. Each pass runs only for a target that has its hook.
+# (duplicate), or not at all (build_error), on this host and on aarch64 alike. Each pass runs
+# only for a target that has its hook.
 #
 # Invariants: the passes need the baseline's worker trees and timeouts, so they run after it
 # and never in a dry run; every verdict they reach is a record written by 'mutorture record';
@@ -71,10 +72,10 @@ prune_includers() {
 # lines) on: the host and aarch64, or, for each file where aarch64 is missing, why (the
 # target's message when it declined); and which files it could not compare at all.
 prune_architectures() {
-	local new=$1 both lone line
-	awk -F '\t' '$1 == "-" && $3 == "-" { print $2 "\t" $4 }' "$new" | while IFS=$'\t' read -r line reason; do
-		mt_note "equivalence: the original of $line does not compile with target_compile ($reason): its mutants go to the torture run"
-	done
+	local new=$1 both lone line path reason
+	while IFS=$'\t' read -r path reason; do
+		mt_note "equivalence: the original of $path does not compile with target_compile ($reason): its mutants go to the torture run"
+	done < <(awk -F '\t' '$1 == "-" && $3 == "-" { print $2 "\t" $4 }' "$new")
 	both=$(awk -F '\t' '$1 == "-" && $3 != "-" && $4 != "" && $4 != "-"' "$new" | wc -l)
 	lone=$(awk -F '\t' '$1 == "-" && $3 != "-" && ($4 == "" || $4 == "-") { print $2 }' "$new" | paste -sd ' ')
 	if ((both)); then
