@@ -68,18 +68,50 @@ prune_includers() {
 	done
 }
 
-# prune_architectures NEW: says which architectures the pass compared the files of NEW (tce-job
-# lines) on: the host and aarch64, or, for each file where aarch64 is missing, why (the
-# target's message when it declined); and which files it could not compare at all.
+# prune_cross_todo HOST TODO: writes to TODO the rows of HOST (this run's host hashes) whose
+# aarch64 object can change a verdict: the mutants whose host object equals the original's
+# (equivalent, or the weak-memory hint) or another mutant's, of this run or an earlier one
+# (a duplicate only if equal on aarch64 too), and the originals of their files. A mutant
+# unlike every other on the host is decided by nothing, whatever its aarch64 object.
+prune_cross_todo() {
+	awk -F '\t' -v OFS='\t' -v old="$MT_CAMPAIGN/tce/hashes" '
+		FILENAME == old { seen[$2, $3]++; next }
+		$3 == "-" { next }
+		$1 == "-" { original[$2] = $3; next }
+		{ row[++n] = $1 OFS $2; host[n] = $3; seen[$2, $3]++ }
+		END {
+			for (i = 1; i <= n; i++) {
+				split(row[i], f, OFS)
+				if (host[i] == original[f[2]] || seen[f[2], host[i]] > 1) { want[i] = 1; file[f[2]] = 1 }
+			}
+			for (p in file) if (p in original) print "-", p
+			for (i = 1; i <= n; i++) if (i in want) print row[i]
+		}' "$MT_CAMPAIGN/tce/hashes" "$1" >"$2"
+}
+
+# prune_parallel TODO OUT [TRIPLE]: runs runner/tce-job for each row of TODO, in parallel, in
+# order, for this host or for TRIPLE; its lines go to OUT.
+prune_parallel() {
+	# shellcheck disable=SC2016 # expanded by the session's own shell
+	in_session bash -c 'parallel "${@:2}" >"$1"' mutorture-tce "$2" "${parallel_opts[@]}" \
+		--keep-order --jobs "$opt_jobs" --colsep '\t' -a "$1" \
+		bash "$MUTORTURE_HOME/runner/tce-job" '{1}' '{2}' '{%}' ${3:+"$3"} || true
+	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the equivalence pass'; exit 130; fi
+}
+
+# prune_architectures HOST CROSS: says what the pass compared: files whose original does not
+# compile for this host (nothing decided), files compared on this host and aarch64, and files
+# with aarch64 objects wanted but none made, with why (the target's message when it declined).
 prune_architectures() {
-	local new=$1 both lone line path reason
+	local host=$1 cross=$2 both lone line path reason
 	while IFS=$'\t' read -r path reason; do
 		mt_note "equivalence: the original of $path does not compile with target_compile ($reason): its mutants go to the torture run"
-	done < <(awk -F '\t' '$1 == "-" && $3 == "-" { print $2 "\t" $4 }' "$new")
-	both=$(awk -F '\t' '$1 == "-" && $3 != "-" && $4 != "" && $4 != "-"' "$new" | wc -l)
-	lone=$(awk -F '\t' '$1 == "-" && $3 != "-" && ($4 == "" || $4 == "-") { print $2 }' "$new" | paste -sd ' ')
+	done < <(awk -F '\t' '$1 == "-" && $3 == "-" { print $2 "\t" $4 }' "$host")
+	both=$(awk -F '\t' '$1 == "-" && $3 != "-"' "$cross" | wc -l)
+	lone=$(awk -F '\t' 'FILENAME == ARGV[1] { if ($1 == "-" && $3 != "-") ok[$2] = 1; next }
+		$1 == "-" && !($2 in ok) { print $2 }' "$cross" "$cross.todo" | paste -sd ' ')
 	if ((both)); then
-		mt_note "equivalence: $both files compared on $HOSTTYPE and aarch64 (same compiler family): a duplicate or an equivalent needs equal objects on both"
+		mt_note "equivalence: $both files compared on $HOSTTYPE and aarch64 (same compiler family): a duplicate or an equivalent needs equal objects on both ($(grep -vc '^-' "$cross.todo" || true) mutants needed aarch64 objects)"
 	fi
 	if [[ -n $lone ]]; then
 		line=$(cat -- "$MT_CAMPAIGN/tce/$MT_TOKEN"/original-*.declined 2>/dev/null | sort -u | head -n 3 | paste -sd ';')
@@ -89,10 +121,11 @@ prune_architectures() {
 
 # prune_equivalence PLAN: trivial compiler equivalence, before any torture run. runner/tce-job
 # compiles (target_compile) the original of each planned file and each planned mutant not
-# compiled by an earlier run, in parallel, in plan order, for this host and for aarch64 (a
-# header through the files target_includers lists for it); runner/tce.awk then decides, with
-# the hashes of earlier runs (DB.d/tce/hashes), which are equivalent, duplicate or do not
-# compile, and 'mutorture record' stores those verdicts.
+# compiled by an earlier run, in parallel, in plan order, for this host (a header through the
+# files target_includers lists for it), then for aarch64 those whose verdict that object can
+# change (prune_cross_todo); runner/tce.awk then decides, with the hashes of earlier runs
+# (DB.d/tce/hashes), which are equivalent, duplicate or do not compile, and 'mutorture
+# record' stores those verdicts.
 prune_equivalence() {
 	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count hint
 	declare -F target_compile >/dev/null || return 0
@@ -110,12 +143,18 @@ prune_equivalence() {
 	} >"$todo"
 	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)"
 	rm -f -- "$todo.units"
-	# shellcheck disable=SC2016 # expanded by the session's own shell
-	in_session bash -c 'parallel "${@:2}" >"$1"' mutorture-tce "$new" "${parallel_opts[@]}" \
-		--keep-order --jobs "$opt_jobs" --colsep '\t' -a "$todo" \
-		bash "$MUTORTURE_HOME/runner/tce-job" '{1}' '{2}' '{%}' || true
-	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the equivalence pass'; exit 130; fi
-	prune_architectures "$new"
+	prune_parallel "$todo" "$new.host"
+	: >"$new.cross"
+	: >"$new.cross.todo"
+	if [[ $HOSTTYPE != aarch64 ]]; then
+		prune_cross_todo "$new.host" "$new.cross.todo"
+		if [[ -s $new.cross.todo ]]; then prune_parallel "$new.cross.todo" "$new.cross" aarch64-linux-gnu; fi
+	fi
+	prune_architectures "$new.host" "$new.cross"
+	# One line a mutant, in plan order: MUTANT PATH HASH [ARM64] (runner/tce.awk).
+	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { arm[$1, $2] = $3; next }
+		$3 != "-" && (($1, $2) in arm) { print $1, $2, $3, arm[$1, $2]; next } { print }' \
+		"$new.cross" "$new.host" >"$new"
 	awk -F '\t' -v old="$dir/hashes" -v token="$MT_TOKEN" -v host="$HOSTNAME" -v arch="$HOSTTYPE" \
 		-f "$MUTORTURE_HOME/runner/tce.awk" "$dir/hashes" "$new" >"$dir/$MT_TOKEN.records"
 	"$MUTORTURE_BIN" record --db "$MT_DB" <"$dir/$MT_TOKEN.records" ||

@@ -37,7 +37,12 @@ tce_verdict() {
 	[ "$(mt list --db "$TCE_DB" --pending --format ids | wc -l)" -eq 0 ]
 	[ "$(count_status "$TCE_DB" build_error)" -eq 0 ]
 	[ "$(count_status "$TCE_DB" error)" -eq 0 ]
-	grep -q "equivalence: 3 files compared on $HOSTTYPE and aarch64 (same compiler family)" "$TCE_OUT"
+	# aarch64 objects where they can change a verdict: mp.c's and ctr.h's mutants that equal
+	# the original or each other on the host (ring.c's two differ from everything).
+	grep -q "equivalence: 2 files compared on $HOSTTYPE and aarch64 (same compiler family)" "$TCE_OUT"
+	local odd
+	odd=$(mutant_where "$TCE_DB" ret odd "'phase_odd(ctr)' -> '0'")
+	[ -n "$(tce_hash "$odd" 3)" ] && [ -z "$(tce_hash "$odd" 4)" ]
 	grep -q 'equivalence: ctr.h compared through the objects of the 2 files that include it: mp.c ring.c' "$TCE_OUT"
 	# One compiler family and version for both architectures: the objects say which.
 	(cd "$TCE_DB.d/workers/1" && source "$MUTORTURE_HOME/tests/runner/fixture-tce/target.sh" &&
@@ -99,8 +104,8 @@ tce_verdict() {
 	local n null odd
 	n=$(mt list --db "$TCE_DB" --files ctr.h --format ids | wc -l)
 	[ "$n" -ge 15 ]
-	# Every one was compiled (mp.c and ring.c, for both architectures).
-	[ "$(mt list --db "$TCE_DB" --files ctr.h --format ids | while read -r m; do tce_hash "$m" 4; done | grep -c .)" -eq "$n" ]
+	# Every one was compiled (through mp.c and ring.c).
+	[ "$(mt list --db "$TCE_DB" --files ctr.h --format ids | while read -r m; do tce_hash "$m" 3; done | grep -c .)" -eq "$n" ]
 	# 'return NULL' -> 'return 0' is the same code everywhere: equivalent, no torture run.
 	null=$(mutant_where "$TCE_DB" ret reader_record "'NULL' -> '0'")
 	[ "$(tce_verdict "$null")" = "equivalent object code identical to the original's" ]
