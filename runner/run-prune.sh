@@ -71,8 +71,9 @@ prune_includers() {
 # prune_cross_todo HOST TODO: writes to TODO the rows of HOST (this run's host hashes) whose
 # aarch64 object can change a verdict: the mutants whose host object equals the original's
 # (equivalent, or the weak-memory hint) or another mutant's, of this run or an earlier one
-# (a duplicate only if equal on aarch64 too), and the originals of their files. A mutant
-# unlike every other on the host is decided by nothing, whatever its aarch64 object.
+# (a duplicate only if equal on aarch64 too), and every original (one compile a file, and
+# the run learns at once whether the target compiles for aarch64). A mutant unlike every
+# other on the host is decided by nothing, whatever its aarch64 object.
 prune_cross_todo() {
 	awk -F '\t' -v OFS='\t' -v old="$MT_CAMPAIGN/tce/hashes" '
 		FILENAME == old { seen[$2, $3]++; next }
@@ -82,9 +83,9 @@ prune_cross_todo() {
 		END {
 			for (i = 1; i <= n; i++) {
 				split(row[i], f, OFS)
-				if (host[i] == original[f[2]] || seen[f[2], host[i]] > 1) { want[i] = 1; file[f[2]] = 1 }
+				if (host[i] == original[f[2]] || seen[f[2], host[i]] > 1) want[i] = 1
 			}
-			for (p in file) if (p in original) print "-", p
+			for (p in original) print "-", p
 			for (i = 1; i <= n; i++) if (i in want) print row[i]
 		}' "$MT_CAMPAIGN/tce/hashes" "$1" >"$2"
 }
@@ -111,7 +112,7 @@ prune_architectures() {
 	lone=$(awk -F '\t' 'FILENAME == ARGV[1] { if ($1 == "-" && $3 != "-") ok[$2] = 1; next }
 		$1 == "-" && !($2 in ok) { print $2 }' "$cross" "$cross.todo" | paste -sd ' ')
 	if ((both)); then
-		mt_note "equivalence: $both files compared on $HOSTTYPE and aarch64 (same compiler family): a duplicate or an equivalent needs equal objects on both ($(grep -vc '^-' "$cross.todo" || true) mutants needed aarch64 objects)"
+		mt_note "equivalence: $both files compiled for $HOSTTYPE and aarch64 (same compiler family): a duplicate or an equivalent needs equal objects on both ($(grep -vc '^-' "$cross.todo" || true) mutants needed aarch64 objects)"
 	fi
 	if [[ -n $lone ]]; then
 		line=$(cat -- "$MT_CAMPAIGN/tce/$MT_TOKEN"/original-*.declined 2>/dev/null | sort -u | head -n 3 | paste -sd ';')
