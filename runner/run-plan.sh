@@ -155,6 +155,10 @@ plan_print() {
 	if [[ -n $opt_prune ]] && declare -F target_coverage >/dev/null; then passes+=(coverage); fi
 	if [[ -n $opt_prune ]] && declare -F target_compile >/dev/null; then passes+=(equivalence); fi
 	printf 'pruning   %s\n' "${passes[*]:-none}"
+	if [[ " ${passes[*]} " == *' equivalence '* ]]; then
+		printf '          equivalence: %s and aarch64 objects (one compiler family) where target_compile can (the run log says where not); headers %s\n' \
+			"$HOSTTYPE" "$(declare -F target_includers >/dev/null && echo 'through the files target_includers lists' || echo 'go to the torture run (no target_includers)')"
+	fi
 	controls=none
 	if ((opt_control_every)); then controls="a control run every $opt_control_every mutants"; fi
 	printf 'controls  %s\n' "$controls"

@@ -4,7 +4,8 @@
 # coverage (target_coverage) marks the mutants on lines the torture never executes uncovered,
 # and trivial compiler equivalence (target_compile, runner/tce-job, runner/tce.awk) decides
 # which mutants compile to the original's object code (equivalent), to an earlier mutant's
-# (duplicate), or not at all (build_error). Each pass runs only for a target that has its hook.
+# (duplicate), or not at all (build_error), on this host and on aarch64 alike. Each pass runs
+# only for a target that has its hook.
 #
 # Invariants: the passes need the baseline's worker trees and timeouts, so they run after it
 # and never in a dry run; every verdict they reach is a record written by 'mutorture record';
@@ -37,20 +38,104 @@ prune_coverage() {
 	printf '%s\n' "$knobs" >"$stamp"
 }
 
+# prune_includers UNITS LIST: for each header among the paths of UNITS (plan rows), asks the
+# target which files include it (target_includers, in worker tree 1, unmutated) and writes
+# 'HEADER<TAB>FILE' lines to LIST; the mutants of a header it cannot list leave UNITS (they go
+# to the torture run), and the run's log says so, with the target's words.
+prune_includers() {
+	local units=$1 list=$2 header n out
+	local -a headers
+	: >"$list"
+	mapfile -t headers < <(awk -F '\t' '$2 ~ /\.h$/ && !seen[$2]++ { print $2 }' "$units")
+	((${#headers[@]})) || return 0
+	mt_repair_slot 1
+	for header in "${headers[@]}"; do
+		n=$(awk -F '\t' -v h="$header" '$2 == h' "$units" | wc -l)
+		out="$MT_CAMPAIGN/tce/$MT_TOKEN/includers-${header//\//_}"
+		if ! declare -F target_includers >/dev/null; then
+			mt_note "equivalence: $n mutants of $header go to the torture run (the target has no target_includers)"
+		else
+			mt_hook "$MT_BUILD_TIMEOUT" "$out.log" target_includers "$MT_CAMPAIGN/workers/1" "$header" "$out"
+			if ((MT_HOOK_STATUS == 0 && !MT_HOOK_TIMED_OUT)) && [[ -s $out ]]; then
+				awk -v h="$header" 'NF { print h "\t" $0 }' "$out" >>"$list"
+				mt_note "equivalence: $header compared through the objects of the $(grep -c . "$out") files that include it: $(paste -sd ' ' "$out")"
+				continue
+			fi
+			mt_note "equivalence: $n mutants of $header go to the torture run: target_includers $( ((MT_HOOK_STATUS == 2)) && echo declined || echo "failed (status $MT_HOOK_STATUS)"): $(tail -n 1 "$out.log")"
+		fi
+		awk -F '\t' -v h="$header" '$2 != h' "$units" >"$units.tmp"
+		mv -f -- "$units.tmp" "$units"
+	done
+}
+
+# prune_cross_todo HOST TODO: writes to TODO the rows of HOST (this run's host hashes) whose
+# aarch64 object can change a verdict: the mutants whose host object equals the original's
+# (equivalent, or the weak-memory hint) or another mutant's, of this run or an earlier one
+# (a duplicate only if equal on aarch64 too), and every original (one compile a file, and
+# the run learns at once whether the target compiles for aarch64). A mutant unlike every
+# other on the host is decided by nothing, whatever its aarch64 object.
+prune_cross_todo() {
+	awk -F '\t' -v OFS='\t' -v old="$MT_CAMPAIGN/tce/hashes" '
+		FILENAME == old { seen[$2, $3]++; next }
+		$3 == "-" { next }
+		$1 == "-" { original[$2] = $3; next }
+		{ row[++n] = $1 OFS $2; host[n] = $3; seen[$2, $3]++ }
+		END {
+			for (i = 1; i <= n; i++) {
+				split(row[i], f, OFS)
+				if (host[i] == original[f[2]] || seen[f[2], host[i]] > 1) want[i] = 1
+			}
+			for (p in original) print "-", p
+			for (i = 1; i <= n; i++) if (i in want) print row[i]
+		}' "$MT_CAMPAIGN/tce/hashes" "$1" >"$2"
+}
+
+# prune_parallel TODO OUT [TRIPLE]: runs runner/tce-job for each row of TODO, in parallel, in
+# order, for this host or for TRIPLE; its lines go to OUT.
+prune_parallel() {
+	# shellcheck disable=SC2016 # expanded by the session's own shell
+	in_session bash -c 'parallel "${@:2}" >"$1"' mutorture-tce "$2" "${parallel_opts[@]}" \
+		--keep-order --jobs "$opt_jobs" --colsep '\t' -a "$1" \
+		bash "$MUTORTURE_HOME/runner/tce-job" '{1}' '{2}' '{%}' ${3:+"$3"} || true
+	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the equivalence pass'; exit 130; fi
+}
+
+# prune_architectures HOST CROSS: says what the pass compared: files whose original does not
+# compile for this host (nothing decided), files compared on this host and aarch64, and files
+# with aarch64 objects wanted but none made, with why (the target's message when it declined).
+prune_architectures() {
+	local host=$1 cross=$2 both lone line path reason
+	while IFS=$'\t' read -r path reason; do
+		mt_note "equivalence: the original of $path does not compile with target_compile ($reason): its mutants go to the torture run"
+	done < <(awk -F '\t' '$1 == "-" && $3 == "-" { print $2 "\t" $4 }' "$host")
+	both=$(awk -F '\t' '$1 == "-" && $3 != "-"' "$cross" | wc -l)
+	lone=$(awk -F '\t' 'FILENAME == ARGV[1] { if ($1 == "-" && $3 != "-") ok[$2] = 1; next }
+		$1 == "-" && !($2 in ok) { print $2 }' "$cross" "$cross.todo" | paste -sd ' ')
+	if ((both)); then
+		mt_note "equivalence: $both files compiled for $HOSTTYPE and aarch64 (same compiler family): a duplicate or an equivalent needs equal objects on both ($(grep -vc '^-' "$cross.todo" || true) mutants needed aarch64 objects)"
+	fi
+	if [[ -n $lone ]]; then
+		line=$(cat -- "$MT_CAMPAIGN/tce/$MT_TOKEN"/original-*.declined 2>/dev/null | sort -u | head -n 3 | paste -sd ';')
+		mt_note "equivalence: no aarch64 objects for $lone (${line:-the original does not compile for aarch64}): decided on $HOSTTYPE objects alone, no weak-memory hint"
+	fi
+}
+
 # prune_equivalence PLAN: trivial compiler equivalence, before any torture run. runner/tce-job
 # compiles (target_compile) the original of each planned file and each planned mutant not
-# compiled by an earlier run, in parallel, in plan order (not the mutants of headers, which
-# have no object of their own: they go to the torture run); runner/tce.awk then decides, with
-# the hashes of earlier runs (DB.d/tce/hashes), which are equivalent, duplicate or do not
-# compile, and 'mutorture record' stores those verdicts.
+# compiled by an earlier run, in parallel, in plan order, for this host (a header through the
+# files target_includers lists for it), then for aarch64 those whose verdict that object can
+# change (prune_cross_todo); runner/tce.awk then decides, with the hashes of earlier runs
+# (DB.d/tce/hashes), which are equivalent, duplicate or do not compile, and 'mutorture
+# record' stores those verdicts.
 prune_equivalence() {
-	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count
+	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count hint
 	declare -F target_compile >/dev/null || return 0
-	mkdir -p -- "$dir"
+	mkdir -p -- "$dir/$MT_TOKEN"
 	touch "$dir/hashes"
 	todo="$dir/$MT_TOKEN.todo"
 	new="$dir/$MT_TOKEN.hashes"
-	awk -F '\t' '$1 != "-" && $2 !~ /\.h$/' "$plan" >"$todo.units"
+	awk -F '\t' '$1 != "-"' "$plan" >"$todo.units"
+	prune_includers "$todo.units" "$dir/$MT_TOKEN.includers"
 	[[ -s $todo.units ]] || { rm -f -- "$todo.units"; return 0; }
 	{
 		cut -f2 "$todo.units" | sort -u | awk '{ print "-\t" $0 }'
@@ -59,17 +144,26 @@ prune_equivalence() {
 	} >"$todo"
 	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)"
 	rm -f -- "$todo.units"
-	# shellcheck disable=SC2016 # expanded by the session's own shell
-	in_session bash -c 'parallel "${@:2}" >"$1"' mutorture-tce "$new" "${parallel_opts[@]}" \
-		--keep-order --jobs "$opt_jobs" --colsep '\t' -a "$todo" \
-		bash "$MUTORTURE_HOME/runner/tce-job" '{1}' '{2}' '{%}' || true
-	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the equivalence pass'; exit 130; fi
+	prune_parallel "$todo" "$new.host"
+	: >"$new.cross"
+	: >"$new.cross.todo"
+	if [[ $HOSTTYPE != aarch64 ]]; then
+		prune_cross_todo "$new.host" "$new.cross.todo"
+		if [[ -s $new.cross.todo ]]; then prune_parallel "$new.cross.todo" "$new.cross" aarch64-linux-gnu; fi
+	fi
+	prune_architectures "$new.host" "$new.cross"
+	# One line a mutant, in plan order: MUTANT PATH HASH [ARM64] (runner/tce.awk).
+	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { arm[$1, $2] = $3; next }
+		$3 != "-" && (($1, $2) in arm) { print $1, $2, $3, arm[$1, $2]; next } { print }' \
+		"$new.cross" "$new.host" >"$new"
 	awk -F '\t' -v old="$dir/hashes" -v token="$MT_TOKEN" -v host="$HOSTNAME" -v arch="$HOSTTYPE" \
 		-f "$MUTORTURE_HOME/runner/tce.awk" "$dir/hashes" "$new" >"$dir/$MT_TOKEN.records"
 	"$MUTORTURE_BIN" record --db "$MT_DB" <"$dir/$MT_TOKEN.records" ||
 		mt_die "'mutorture record' failed on $dir/$MT_TOKEN.records"
 	awk -F '\t' '$1 != "-" && $3 != "-"' "$new" >>"$dir/hashes"
 	count=$(cut -f4 "$dir/$MT_TOKEN.records" | sort | uniq -c | awk '{ printf "%s%d %s", sep, $1, substr($2, 8); sep = ", " }')
+	hint=$(grep -c 'identical on this host' "$dir/$MT_TOKEN.records" || true)
+	if ((hint)); then count+=" ($hint of them equivalent on this host only: the weak-memory hint)"; fi
 	mt_note "equivalence: ${count:-nothing} decided without a torture run"
 }
 

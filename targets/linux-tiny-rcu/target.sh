@@ -76,8 +76,13 @@ target_test() { qemu_test "$1" "$2"; }
 # target_clone SRC DST: a worker tree: the source by hard links, the build dirs copied.
 target_clone() { kbuild_clone "$1" "$2"; }
 
-# target_compile DIR FILE OUT [TRIPLE]: FILE with the kernel's own command, no debug info.
+# target_compile DIR FILE OUT [TRIPLE]: FILE with the kernel's own command, no debug info;
+# declines any TRIPLE (kbuild.sh says why).
 target_compile() { kbuild_compile "$@"; }
+
+# No target_includers: a kernel header is a dependency of hundreds of objects (Kbuild's .cmd
+# files list them), so comparing them all would cost a kernel build per mutant, which the
+# torture job's build does anyway; a header's mutants go to the torture run (the run says so).
 
 # target_coverage DIR OUT: every scenario once on a gcov kernel; per-line counts in OUT.
 target_coverage() { gcov_coverage "$1" "$2"; }

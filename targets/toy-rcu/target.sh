@@ -39,7 +39,7 @@ toy_rcu_write_compdb() {
 		toy_rcu_error "cannot write a compilation database for '$dir': unusual characters"
 		return 1
 	fi
-	compile=$(toy_rcu_make "$dir" print-compile) || return 1
+	compile=$(toy_rcu_make "$dir" --no-print-directory print-compile) || return 1
 	read -ra argv <<<"$compile"
 	{
 		printf '[\n'
@@ -117,25 +117,36 @@ target_test() {
 	return $((status ? status : 1))
 }
 
-# With a TRIPLE, only aarch64-linux-gnu is supported: clang-19 with the arm64 userspace headers
-# of libc6-dev-arm64-cross, the same flags but -Werror (the object is compared, not shipped, and
-# clang warns where gcc does not).
+# With a TRIPLE (aarch64-linux-gnu: the equivalence pass's second architecture), the same
+# command made for that architecture by the same compiler family and version
+# (targets/lib/cross.sh: gcc -> aarch64-linux-gnu-gcc, clang -> clang --target), so the two
+# objects differ by architecture only; status 2 when no such compiler is installed.
 target_compile() {
-	local dir=$1 file=$2 out=$3 triple=${4:-} compile arg
-	local -a argv cross
-	compile=$(toy_rcu_make "$dir" print-compile CFLAGS=-O2) || return 1
+	local dir=$1 file=$2 out=$3 triple=${4:-} compile
+	local -a argv
+	compile=$(toy_rcu_make "$dir" --no-print-directory print-compile CFLAGS=-O2) || return 1
 	read -ra argv <<<"$compile"
 	if [[ -n $triple ]]; then
-		if [[ $triple != aarch64-linux-gnu || ! -d /usr/$triple/include ]] || ! command -v clang-19 >/dev/null; then
-			return 2
-		fi
-		cross=(clang-19 --target="$triple" -isystem "/usr/$triple/include")
-		for arg in "${argv[@]:1}"; do
-			if [[ $arg != -Werror ]]; then cross+=("$arg"); fi
-		done
-		argv=("${cross[@]}")
+		# shellcheck source=targets/lib/cross.sh
+		source "${MUTORTURE_HOME:-$TARGET_DIR/../..}/targets/lib/cross.sh" || return 1
+		cross_command argv "$triple" "${argv[@]}" || return
 	fi
 	(cd "$dir" && "${argv[@]}" -c -o "$out" "$file")
+}
+
+# The files whose objects depend on a header, from the dependency files the build keeps
+# (-MMD: DIR/*.d; targets/lib/includers.awk): every object the build compiles, torture.c
+# and the broken flavours included, so a header's mutant is compared wherever it lands.
+target_includers() {
+	local dir=$1 header=$2 out=$3
+	local -a deps
+	deps=("$dir"/*.d)
+	if [[ ! -e ${deps[0]} ]]; then
+		toy_rcu_error "no dependency files in '$dir' (not built?)"
+		return 1
+	fi
+	awk -v header="$header" -f "${MUTORTURE_HOME:-$TARGET_DIR/../..}/targets/lib/includers.awk" \
+		"${deps[@]}" >"$out"
 }
 
 # Builds an instrumented copy in DIR/build-coverage, runs every scenario once, and turns

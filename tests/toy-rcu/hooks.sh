@@ -97,8 +97,21 @@ case_compile() {
 	target_compile "$pristine" torture.c "$SCRATCH/f.o" aarch64-linux-gnu
 	llvm-objdump-19 -d "$SCRATCH/f.o" >"$SCRATCH/f.s"
 	grep -q 'dmb.*ishld' "$SCRATCH/f.s" || fail 'cmm_smp_rmb is no barrier on arm64'
+	# ... made by the host's compiler family and version (like with like: gcc for both).
+	[[ $(readelf -p .comment "$SCRATCH/f.o" | sed -n 's/.*GCC: (.*) //p') == "$(cc -dumpfullversion)" ]] ||
+		fail "the arm64 object is not from the host's gcc $(cc -dumpfullversion)"
 	run_status target_compile "$pristine" qsbr.c "$SCRATCH/g.o" riscv64-linux-gnu
 	((status == 2)) || fail "an unsupported triple gave status $status, not 2"
+	grep -q 'no riscv64-linux-gnu-gcc' "$SCRATCH/out" || fail 'the declined triple said nothing'
+	# A header's includers, from the build's dependency files.
+	target_includers "$pristine" rcu-list.h "$SCRATCH/includers"
+	[[ $(paste -sd ' ' "$SCRATCH/includers") == 'rcu-list.c torture.c' ]] ||
+		fail "rcu-list.h's includers: $(paste -sd ' ' "$SCRATCH/includers")"
+	target_includers "$pristine" rcu-prims.h "$SCRATCH/includers"
+	[[ $(wc -l <"$SCRATCH/includers") -eq 9 ]] && grep -qx qsbr.c "$SCRATCH/includers" &&
+		grep -qx torture.c "$SCRATCH/includers" || fail "rcu-prims.h's includers: $(paste -sd ' ' "$SCRATCH/includers")"
+	run_status target_includers "$pristine" no-such.h "$SCRATCH/includers"
+	((status != 0)) || fail 'a header nothing includes has includers'
 }
 
 case_coverage() {

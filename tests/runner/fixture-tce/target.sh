@@ -1,0 +1,63 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the TARGET_* arrays are read by the runner, which sources this file
+# fixture-tce: the equivalence pass's fixture target (targets/CONTRACT.md): a small C program
+# with the kernel's barriers (src/barriers.h), a header of static inline functions included by
+# several files (src/ctr.h), built with make at -O2. It has target_compile (with the aarch64
+# triple, targets/lib/cross.sh: the host's compiler family for both) and target_includers
+# (the build's dependency files, targets/lib/includers.awk), so runs on it go through the
+# equivalence pass; its torture is one run of the program.
+
+TARGET_SOURCES=(mp.c ring.c)
+TARGET_RULES=(linux)
+TARGET_SCENARIOS=(only)
+
+# fixture_tce_compdb DIR: writes DIR/compile_commands.json for the mutated files.
+fixture_tce_compdb() {
+	local dir=$1 src sep='' cc
+	cc=$(make -s -C "$dir" print-compile) || return 1
+	{
+		printf '['
+		for src in "${TARGET_SOURCES[@]}"; do
+			printf '%s{"directory": "%s", "file": "%s/%s", "command": "%s -c %s/%s"}' \
+				"$sep" "$dir" "$dir" "$src" "$cc" "$dir" "$src"
+			sep=', '
+		done
+		printf ']\n'
+	} >"$dir/compile_commands.json"
+}
+
+target_setup() {
+	mkdir -p "$1" && cp "$TARGET_DIR"/src/* "$1"/ && make -s -C "$1" && fixture_tce_compdb "$(cd "$1" && pwd -P)"
+}
+
+target_build() {
+	make -s -C "$1"
+}
+
+target_clone() {
+	cp -a "$1" "$2" && fixture_tce_compdb "$(cd "$2" && pwd -P)"
+}
+
+target_test() {
+	"$1/fixture-tce" || {
+		echo 'mutorture-reason: fixture-tce: wrong result'
+		return 1
+	}
+}
+
+target_compile() {
+	local dir=$1 file=$2 out=$3 triple=${4:-} compile
+	local -a argv
+	compile=$(make -s -C "$dir" print-compile) || return 1
+	read -ra argv <<<"$compile"
+	if [[ -n $triple ]]; then
+		# shellcheck source=targets/lib/cross.sh
+		source "$MUTORTURE_HOME/targets/lib/cross.sh" || return 1
+		cross_command argv "$triple" "${argv[@]}" || return
+	fi
+	(cd "$dir" && "${argv[@]}" -c -o "$out" "$file")
+}
+
+target_includers() {
+	awk -v header="$2" -f "$MUTORTURE_HOME/targets/lib/includers.awk" "$1"/*.d >"$3"
+}
