@@ -1,7 +1,9 @@
 /* mutorture coverage: import the torture suite's line coverage and mark the pending mutants it
  * never reaches as 'uncovered', so they cost no torture run. Input lines are
  * `path<TAB>line<TAB>count` (target_coverage's output), paths relative to the campaign root.
- * Lines of files that are not current sources are ignored. A mutant is uncovered when every
+ * Lines of files that are not current sources are counted and ignored (target_coverage lists
+ * every file a target may mutate), but coverage that names no current source at all is refused:
+ * it belongs to another campaign or tree. A mutant is uncovered when every
  * line it touches that has coverage data was executed zero times (and at least one has data):
  * a line without data (a declaration, a brace) says nothing either way. */
 #include <errno.h>
@@ -14,24 +16,38 @@
 #include "options.h"
 #include "util.h"
 
-static int import_line(sqlite3 *db, sqlite3_stmt *ins, char *line, long lineno, const char *name)
+/* Imports one line; -1 if malformed (the problem in *problem, the first one only), else 1 if
+ * a current source has it, 0 if ignored (the first ignored path kept in *ignored). */
+static int import_line(sqlite3 *db, sqlite3_stmt *ins, char *line, long lineno, char **problem,
+		       char **ignored)
 {
 	char *tab1 = strchr(line, '\t');
 	char *tab2 = tab1 ? strchr(tab1 + 1, '\t') : NULL;
-	if (!tab2)
-		return error("'%s':%ld: expected 'path<TAB>line<TAB>count'", name, lineno);
+	if (!tab2) {
+		if (!*problem)
+			*problem = xasprintf("line %ld: expected 'path<TAB>line<TAB>count'", lineno);
+		return -1;
+	}
 	*tab1 = *tab2 = '\0';
 	char *end1, *end2;
 	errno = 0;
 	long src_line = strtol(tab1 + 1, &end1, 10);
 	long count = strtol(tab2 + 1, &end2, 10);
-	if (errno || *end1 || src_line < 1 || end2 == tab2 + 1 || (*end2 && *end2 != '\n') || count < 0)
-		return error("'%s':%ld: bad line number or count", name, lineno);
+	if (errno || *end1 || src_line < 1 || end2 == tab2 + 1 || (*end2 && *end2 != '\n') ||
+	    count < 0) {
+		if (!*problem)
+			*problem = xasprintf("line %ld: bad line number or count", lineno);
+		return -1;
+	}
 	sqlite3_reset(ins);
 	db_bind_text(db, ins, 1, line);
 	db_bind_int(db, ins, 2, src_line);
 	db_bind_int(db, ins, 3, count);
 	db_step(db, ins);
+	if (sqlite3_changes(db))
+		return 1;
+	if (!*ignored)
+		*ignored = xstrdup(line);
 	return 0;
 }
 
@@ -75,25 +91,30 @@ int cmd_coverage(int argc, const char **argv)
 		"ON CONFLICT(source_id, line) DO UPDATE SET count = excluded.count");
 	char *line = NULL;
 	size_t cap = 0;
-	long lineno = 0;
-	int bad = 0;
+	long lineno = 0, imported = 0;
+	char *ignored = NULL, *problem = NULL;
 	while (getline(&line, &cap, in) > 0) {
 		lineno++;
-		if (import_line(db, ins, line, lineno, name) < 0)
-			bad = 1;
+		imported += import_line(db, ins, line, lineno, &problem, &ignored) > 0;
 	}
 	free(line);
 	sqlite3_finalize(ins);
 	if (in != stdin)
 		fclose(in);
-	if (bad) {
+	if (problem || (lineno && !imported)) {
 		db_exec(db, "ROLLBACK");
 		db_close(db);
-		die("coverage '%s' not imported: malformed lines", name);
+		if (problem)
+			die("coverage '%s' not imported: %s", name, problem);
+		die("coverage '%s' not imported: it names no current source of the campaign "
+		    "(the first line is for '%s')", name, ignored);
 	}
 	int marked = mark_uncovered(db);
 	db_commit(db);
 	db_close(db);
-	printf("coverage: %ld lines imported, %d mutants marked uncovered\n", lineno, marked);
+	printf("coverage: %ld lines imported, %ld of files that are no current source ignored%s%s%s, "
+	       "%d mutants marked uncovered\n", imported, lineno - imported,
+	       ignored ? " (first: '" : "", ignored ? ignored : "", ignored ? "')" : "", marked);
+	free(ignored);
 	return 0;
 }

@@ -262,7 +262,7 @@ int cmd_generate(int argc, const char **argv)
 	while (nr_files < npos && strcmp(argv[nr_files], "--"))
 		nr_files++;
 	if (!nr_files)
-		usage_with_options(usage, options);
+		usage_error("name the files to mutate (see 'mutorture generate --help')");
 	const struct mutation_operator **ops;
 	size_t nr_ops;
 	select_operators(&op_names, &ops, &nr_ops);
@@ -331,6 +331,18 @@ int cmd_generate(int argc, const char **argv)
 		gen_file(index, &req, &f->res);
 	}
 	clang_disposeIndex(index);
+	/* A --function no file defines is a typo: say so rather than generate nothing. */
+	for (size_t k = 0; k < functions.nr; k++) {
+		int i = 0;
+		while (i < nr_files && !strlist_has(&files[i].res.functions, functions.items[k]))
+			i++;
+		if (i == nr_files && nr_files == 1)
+			die("no function '%s' is defined in '%s' (nothing was written)",
+			    functions.items[k], files[0].rel);
+		if (i == nr_files)
+			die("no function '%s' is defined in any of the %d files named (nothing was "
+			    "written)", functions.items[k], nr_files);
+	}
 
 	db_begin(db);
 	char *stored_root = db_setting_get(db, "root");

@@ -6,12 +6,33 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "db.h"
 #include "options.h"
+#include "path.h"
 #include "util.h"
+
+/* Dies unless target names one the runner can load, as runner/functions.sh looks for it: a
+ * name under targets/ of the mutorture home, a folder holding target.sh, or a file. */
+static void check_target(const char *target)
+{
+	struct stat st;
+	char *builtin = xasprintf("%s/targets/%s/target.sh", mutorture_home(), target);
+	char *in_dir = xasprintf("%s/target.sh", target);
+	bool found = (!strchr(target, '/') && access(builtin, R_OK) == 0) ||
+		     (stat(target, &st) == 0 && (S_ISDIR(st.st_mode) ? access(in_dir, R_OK) == 0
+								    : access(target, R_OK) == 0));
+	free(builtin);
+	free(in_dir);
+	if (!found)
+		die("no target '%s': not a name under '%s/targets/', a folder with a target.sh, or "
+		    "a target.sh", target, mutorture_home());
+}
 
 /* The settings a campaign keeps (schema.sql, table campaign). */
 static const char *const settings[] = { "root", "target", "created", "flaky", "confirm_runs",
@@ -64,6 +85,8 @@ int cmd_init(int argc, const char **argv)
 		return 0;
 	}
 
+	if (target)
+		check_target(target);
 	char real_root[PATH_MAX];
 	if (root && !realpath(root, real_root))
 		die("cannot use root '%s': no such directory", root);

@@ -3,7 +3,10 @@
  * commits each in its own transaction as soon as it is read, so a killed runner loses nothing
  * that reached this process. A record whose attempt is already stored is a replay and is
  * ignored. A malformed record is reported (input line number and problem), skipped, and
- * makes the exit status 1 once the input is done. */
+ * makes the exit status 1 once the input is done. Input is bounded: a record line longer than
+ * RECORD_MAX_LINE, or holding a NUL or another control byte than tab (binary data, a torn
+ * write), is refused whole; the free-text fields are cut at FIELD_MAX bytes. Nothing from the
+ * input reaches the terminal unescaped. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -18,6 +21,8 @@
 #include "util.h"
 
 #define MAX_SCENARIOS 64
+#define RECORD_MAX_LINE (1u << 20) /* a record: a few hundred bytes, a log tail of 2000 */
+#define FIELD_MAX 4096             /* reason, log_tail, a scenario run's reason */
 
 /* Fields of one record; NULL = absent. Scenario runs keep their raw "NAME|STATUS|S|REASON". */
 struct record {
@@ -132,6 +137,18 @@ static void bind_opt_number(sqlite3 *db, sqlite3_stmt *st, int i, const char *v)
 		db_bind_text(db, st, i, NULL);
 }
 
+/* Cuts a free-text value at FIELD_MAX bytes (at a UTF-8 character boundary), in place. */
+static void cap_field(const char *value)
+{
+	if (!value || strlen(value) <= FIELD_MAX)
+		return;
+	char *v = (char *)value;
+	size_t n = FIELD_MAX - 3;
+	while (n && ((unsigned char)v[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(v + n, "...", 4);
+}
+
 /* Whether attempt is a recorded result of mutant (or of no mutant, for NULL). */
 static bool attempt_of(sqlite3 *db, const char *attempt, const char *mutant)
 {
@@ -207,6 +224,7 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 		const char *status = name + strlen(name) + 1;
 		const char *secs = status + strlen(status) + 1;
 		const char *reason = secs + strlen(secs) + 1;
+		cap_field(reason);
 		sqlite3_reset(st);
 		db_bind_int(db, st, 1, result_id);
 		db_bind_text(db, st, 2, name);
@@ -228,6 +246,28 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 	return 0;
 }
 
+/* Reads one line (without its newline) into line, keeping at most RECORD_MAX_LINE bytes;
+ * *total is the line's full length. False at the end of the input. */
+static bool read_line(FILE *in, struct strbuf *line, size_t *total)
+{
+	int c;
+	sb_reset(line);
+	*total = 0;
+	while ((c = getc_unlocked(in)) != EOF && c != '\n')
+		if ((*total)++ < RECORD_MAX_LINE)
+			sb_addc(line, (char)c);
+	return c != EOF || *total;
+}
+
+/* The first byte of line that has no place in a record (text with tabs), or -1. */
+static long first_binary_byte(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)line[i] < 0x20 && line[i] != '\t')
+			return (long)i;
+	return -1;
+}
+
 int cmd_record(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
@@ -241,26 +281,45 @@ int cmd_record(int argc, const char **argv)
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
 	sqlite3 *db = db_open(db_file, DB_WRITE);
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	struct strbuf buf = STRBUF_INIT;
+	size_t total;
 	long lineno = 0;
 	int bad = 0;
-	while ((n = getline(&line, &cap, stdin)) > 0) {
+	while (read_line(stdin, &buf, &total)) {
 		lineno++;
-		if (line[n - 1] == '\n')
-			line[--n] = '\0';
-		if (!n)
+		if (!total)
 			continue;
+		if (total > RECORD_MAX_LINE) {
+			error("line %ld: a record of %zu bytes, more than %u: refused", lineno, total,
+			      RECORD_MAX_LINE);
+			bad = 1;
+			continue;
+		}
+		long at = first_binary_byte(buf.buf, buf.len);
+		if (at >= 0) {
+			error("line %ld: byte 0x%02x at column %ld: a record is text (binary data or a "
+			      "torn line?): refused", lineno, (unsigned char)buf.buf[at], at + 1);
+			bad = 1;
+			continue;
+		}
+		char *line = buf.buf;
 		struct record r;
 		char *owned = NULL;
 		const char *problem = parse_record(line, &r, &owned);
 		if (problem) {
-			error("line %ld: %s", lineno, problem);
+			/* A value unescaped into the message may hold a newline or a tab. */
+			char *shown = xstrdup(problem);
+			for (char *p = shown; *p; p++)
+				if ((unsigned char)*p < 0x20)
+					*p = '?';
+			error("line %ld: %s", lineno, shown);
+			free(shown);
 			free(owned);
 			bad = 1;
 			continue;
 		}
+		cap_field(r.reason);
+		cap_field(r.log_tail);
 		int rc = store(db, &r, lineno);
 		if (rc < 0)
 			bad = 1;
@@ -270,7 +329,7 @@ int cmd_record(int argc, const char **argv)
 		if (verbose)
 			fflush(stdout);
 	}
-	free(line);
+	sb_release(&buf);
 	db_close(db);
 	return bad;
 }

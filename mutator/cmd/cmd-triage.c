@@ -123,8 +123,12 @@ int cmd_triage(int argc, const char **argv)
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
-	if (list ? npos != 0 : npos != 2)
-		usage_with_options(usage, options);
+	if (list && npos)
+		usage_error("--list takes no mutant");
+	if (!list && npos == 1)
+		usage_error("give '%s' a verdict: equivalent, test-gap, bug or ignore", argv[0]);
+	if (!list && npos != 2)
+		usage_error("name a survivor and its verdict (see 'mutorture triage --help')");
 	if (!list && !triage_verdict_valid(argv[1]))
 		usage_error("unknown verdict '%s' (equivalent, test-gap, bug or ignore)", argv[1]);
 

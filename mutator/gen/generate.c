@@ -388,6 +388,9 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClie
 	ctx->functions[ctx->nr_functions].end = e;
 	ctx->functions[ctx->nr_functions].name = xstrdup(clang_getCString(name));
 	ctx->functions[ctx->nr_functions].spelled = spelled_name(&ctx->src, c);
+	strlist_add(&ctx->out->functions, ctx->functions[ctx->nr_functions].name);
+	if (*ctx->functions[ctx->nr_functions].spelled)
+		strlist_add(&ctx->out->functions, ctx->functions[ctx->nr_functions].spelled);
 	clang_disposeString(name);
 	ctx->nr_functions++;
 	return CXChildVisit_Continue;
@@ -555,5 +558,6 @@ void gen_result_free(struct gen_result *res)
 	free(res->text);
 	gen_counts_clear(&res->per_op);
 	gen_counts_clear(&res->skipped);
+	strlist_clear(&res->functions);
 	memset(res, 0, sizeof(*res));
 }

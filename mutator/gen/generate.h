@@ -56,6 +56,7 @@ struct gen_result {
 	struct gen_counts per_op;  /* kept mutants per operator */
 	struct gen_counts skipped; /* rejected candidates per reason */
 	double parse_s;            /* seconds spent in libclang's parse */
+	struct strlist functions;  /* every function defined in the file: real and spelled names */
 };
 
 /* Parses and walks one file; dies on any error. index is shared by all files of a run. */

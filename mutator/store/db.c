@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "status.h"
@@ -186,18 +187,66 @@ static void check_schema(sqlite3 *db)
 		die("database '%s' has schema version %d, newer than this mutorture's %d; "
 		    "use a newer mutorture",
 		    db_path(db), v, DB_SCHEMA_VERSION);
-	if (v == 0)
+	if (v <= 0)
 		die("'%s' is not a mutorture database (run 'mutorture init' first)", db_path(db));
+	/* Another program's database may carry a user_version too: look for our tables. */
+	static const char *const tables[] = { "campaign", "source", "mutant", "result" };
+	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' "
+					  "AND name = ?1");
+	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		sqlite3_reset(st);
+		db_bind_text(db, st, 1, tables[i]);
+		if (!db_step(db, st)) {
+			sqlite3_finalize(st);
+			die("'%s' is not a mutorture database (it has no table '%s')", db_path(db),
+			    tables[i]);
+		}
+	}
+	sqlite3_finalize(st);
 }
 
 /* Opens path with the mode's access and checks it is a SQLite file. */
+/* Whether the directory holding path can be written (for -wal and -shm files). */
+static bool dir_writable(const char *path)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	bool ok = access(slash ? dir : ".", W_OK) == 0;
+	free(dir);
+	return ok;
+}
+
+/* Opens path as SQLite does, or with immutable=1 (no locks, no WAL index to write): what
+ * reading a campaign whose directory is read-only needs. */
+static int sqlite_open(const char *path, int flags, bool immutable, sqlite3 **db)
+{
+	if (!immutable)
+		return sqlite3_open_v2(path, db, flags, NULL);
+	char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+	if (!uri)
+		die("out of memory");
+	/* A URI's path must not carry '?' or '#' unescaped; such a name is simply not retried. */
+	int rc = strpbrk(path, "?#%") ? SQLITE_CANTOPEN
+				       : sqlite3_open_v2(uri, db, flags | SQLITE_OPEN_URI, NULL);
+	sqlite3_free(uri);
+	return rc;
+}
+
 static sqlite3 *open_file(const char *path, enum db_mode mode)
 {
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		die("cannot open database '%s': it is a directory", path);
 	int flags = mode == DB_READ ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
 	if (mode == DB_CREATE)
 		flags |= SQLITE_OPEN_CREATE;
+	/* A reader in a directory it cannot write (a WAL database needs its -shm file) reads the
+	 * file as it is: nobody can be writing it from there either. */
+	bool immutable = mode == DB_READ && !dir_writable(path);
 	sqlite3 *db = NULL;
-	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+	if (sqlite_open(path, flags, immutable, &db) != SQLITE_OK) {
 		char *msg = xstrdup(db ? sqlite3_errmsg(db) : "out of memory");
 		sqlite3_close(db);
 		die("cannot open database '%s': %s", path, msg);

@@ -2,7 +2,10 @@
 # Every bad input gives one error line naming the problem, a non-zero exit, and leaves the
 # database exactly as it was: missing file, file not in the compile database, syntax error,
 # empty or malformed compile_commands.json, non-C file, unwritable or missing database,
-# database from a newer schema; plus bad ids, operators and options.
+# database from a newer schema; plus bad ids, operators and options, filters that name nothing
+# in the campaign (typos), unknown settings and targets, coverage of other files, verdicts on
+# what is no survivor, records that are binary, torn or huge, databases that are directories,
+# foreign or corrupt. (The runner's own bad inputs are in tests/runner/.)
 source "$(dirname "$0")/lib.sh"
 
 TREE=$SCRATCH/tree
@@ -83,6 +86,85 @@ expect_eq "output of 'init --get target' while unset" '' "$(cat "$SCRATCH/out")"
 expect_error 129 "^usage: --get cannot be combined with settings to write" mt init --get root --target x
 mt init --target toy-rcu
 expect_eq "init --get target" toy-rcu "$(mt init --get target)"
+
+# Typos: filters, functions, settings and targets that name nothing.
+expect_error 128 "^fatal: no mutant of operator 'bogus' in campaign" mt list --operators ror,bogus
+expect_error 128 "^fatal: no source file 'nosuch\.c' in campaign" mt list --files nosuch.c
+expect_error 128 "^fatal: no mutant in function 'nosuch' in campaign" mt list --function nosuch
+expect_error 129 "^usage: unknown status 'bogus'" mt list --status bogus
+expect_error 128 "^fatal: no function 'nosuch' is defined in 'ror\.c' \(nothing was written\)$" \
+	mt generate --function nosuch ror.c
+expect_error 129 "^usage: name the files to mutate" mt generate --operators ror
+expect_error 129 "^usage: unknown setting 'bogus'" mt init --get bogus
+expect_error 128 "^fatal: no target 'nosuch': not a name under" mt init --target nosuch
+expect_error 128 "^fatal: no target '$SCRATCH/none': " mt init --target "$SCRATCH/none"
+expect_error 129 "^usage: --confirm-runs must be at least 1" mt init --confirm-runs 0
+expect_error 129 "^usage: option '--confirm-duration' expects a number, not 'inf'" mt init --confirm-duration inf
+expect_error 129 "^usage: option '--min-score' expects a number, not 'nan'" mt report --min-score nan
+expect_error 129 "^usage: --min-score must be a percentage" mt report --min-score 101
+
+# Verdicts on what is no survivor; a verdict without a name.
+pending=$(mt list --pending --format ids | head -n 1)
+expect_error 128 "^fatal: mutant '$pending' is pending: only survivors are triaged$" mt triage "$pending" bug
+expect_error 129 "^usage: give '$pending' a verdict: equivalent, test-gap, bug or ignore$" mt triage "$pending"
+expect_error 129 "^usage: unknown verdict 'great'" mt triage "$pending" great
+
+# Coverage of files the campaign does not mutate, or not coverage at all.
+printf 'nosuch.c\t3\t1\n' >"$SCRATCH/cov"
+expect_error 128 "^fatal: coverage '$SCRATCH/cov' not imported: it names no current source of the campaign \(the first line is for 'nosuch\.c'\)$" \
+	mt coverage "$SCRATCH/cov"
+printf 'ror.c 3 1\n' >"$SCRATCH/cov"
+expect_error 128 "^fatal: coverage '$SCRATCH/cov' not imported: line 1: expected 'path<TAB>line<TAB>count'$" mt coverage "$SCRATCH/cov"
+
+# Records that are binary, torn, huge or carry a NUL: refused, nothing echoed raw.
+printf 'attempt=b1\tstatus=survived\tmutant=%s\treason=\001\002\033[31mred\n' "$pending" >"$SCRATCH/rec"
+expect_error 1 "^error: line 1: byte 0x01 at column [0-9]+: a record is text \(binary data or a torn line\?\): refused$" \
+	mt record <"$SCRATCH/rec"
+printf 'attempt=n1\tstatus=survived\tmutant=%s\000\tstatus=killed\n' "$pending" >"$SCRATCH/rec"
+expect_error 1 "^error: line 1: byte 0x00 at column [0-9]+" mt record <"$SCRATCH/rec"
+{ printf 'attempt=h1\tstatus=survived\treason='; head -c 2000000 /dev/zero | tr '\0' x; printf '\n'; } >"$SCRATCH/rec"
+expect_error 1 "^error: line 1: a record of 2000034 bytes, more than 1048576: refused$" mt record <"$SCRATCH/rec"
+printf 'attempt=t1\tstatus=survived\tmutant=%s\tstatus=killed\n' "$pending" >"$SCRATCH/rec"
+expect_error 1 "^error: line 1: key 'status' given twice$" mt record <"$SCRATCH/rec"
+printf 'attempt=t2\tstatus=won\\nder\n' >"$SCRATCH/rec"
+expect_error 1 "^error: line 1: unknown status 'won\?der'$" mt record <"$SCRATCH/rec"
+printf 'attempt=t3\tstatus=survived\tduration=long\n' >"$SCRATCH/rec"
+expect_error 1 "^error: line 1: duration is not a number$" mt record <"$SCRATCH/rec"
+printf 'attempt=t4\tstatus=survived\tmutant=%s\tsupersedes=nope\n' "$pending" >"$SCRATCH/rec"
+expect_error 1 "^error: line 1: supersedes 'nope', no attempt of the same mutant$" mt record <"$SCRATCH/rec"
+
+# A long reason is cut, not stored whole.
+{ printf 'attempt=long1\tstatus=killed\tmutant=%s\treason=' "$pending"; head -c 100000 /dev/zero | tr '\0' y; printf '\n'; } |
+	mt record
+expect_eq "stored reason length" 4096 "$(q "SELECT length(reason) FROM result WHERE attempt = 'long1'")"
+
+# Databases that are no campaign.
+mkdir "$SCRATCH/dir.db"
+expect_error 128 "^fatal: cannot open database '$SCRATCH/dir\.db': it is a directory$" \
+	"$MUTORTURE_BIN" list --db "$SCRATCH/dir.db"
+sqlite3 "$SCRATCH/foreign.db" 'CREATE TABLE t(x); PRAGMA user_version = 1'
+expect_error 128 "^fatal: '$SCRATCH/foreign\.db' is not a mutorture database \(it has no table 'campaign'\)$" \
+	"$MUTORTURE_BIN" list --db "$SCRATCH/foreign.db"
+printf 'not a database at all, but long enough to look like one.....................' >"$SCRATCH/text.db"
+expect_error 128 "^fatal: cannot open database '$SCRATCH/text\.db': file is not a database$" \
+	"$MUTORTURE_BIN" status --db "$SCRATCH/text.db"
+cp "$DB" "$SCRATCH/minus.db"
+sqlite3 "$SCRATCH/minus.db" 'PRAGMA user_version = -1'
+expect_error 128 "^fatal: '$SCRATCH/minus\.db' is not a mutorture database" \
+	"$MUTORTURE_BIN" list --db "$SCRATCH/minus.db"
+
+# A WAL campaign in a directory nobody may write can still be read.
+mkdir "$SCRATCH/ro"
+cp "$DB" "$SCRATCH/ro/c.db"
+chmod 555 "$SCRATCH/ro"
+n=$(mt list --format ids | wc -l)
+if [[ $EUID -eq 0 ]]; then
+	got=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$MUTORTURE_BIN" list --db "$SCRATCH/ro/c.db" --format ids | wc -l)
+else
+	got=$("$MUTORTURE_BIN" list --db "$SCRATCH/ro/c.db" --format ids | wc -l)
+fi
+expect_eq "mutants listed from a read-only directory" "$n" "$got"
+chmod 755 "$SCRATCH/ro"
 
 # A database from a newer mutorture.
 sqlite3 "$DB" 'PRAGMA user_version = 99'
