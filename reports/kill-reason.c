@@ -1,5 +1,9 @@
 /* The class of a kill reason: the console line with what changes from run to run taken out,
- * so that the same failure groups in a report whichever CPU, task or address it hit. */
+ * so that the same failure groups in a report whichever CPU, task, address, count or time it
+ * shows. Any suite's line, not only the kernel's: a torture program that prints its histogram,
+ * an element number or a stall time in its failure line must not make one class per run. What
+ * names the failure stays: words, identifiers with digits (TINY01, rcu_ctrlblk2), and source
+ * locations (tiny.c:88). */
 #include <ctype.h>
 #include <string.h>
 
@@ -48,6 +52,32 @@ static size_t address(const char *s)
 	return n + digits;
 }
 
+/* Length of a number starting at s (digits, a fraction, hex after 0x), or 0. */
+static size_t number(const char *s)
+{
+	size_t n = 0;
+	if (!strncmp(s, "0x", 2) && isxdigit((unsigned char)s[2])) {
+		n = 2;
+		while (isxdigit((unsigned char)s[n]))
+			n++;
+	} else {
+		while (isdigit((unsigned char)s[n]))
+			n++;
+		if (n && s[n] == '.' && isdigit((unsigned char)s[n + 1]))
+			for (n++; isdigit((unsigned char)s[n]); n++)
+				;
+	}
+	/* Part of an identifier (0x1f00ULL, 3rd, 64bit) is not a count to strip. */
+	return n && (isalpha((unsigned char)s[n]) || s[n] == '_') ? 0 : n;
+}
+
+/* Whether out ends in a source location's "FILE.c:" or ".h:", whose line number stays. */
+static bool after_source_file(const struct strbuf *out)
+{
+	return out->len >= 3 && out->buf[out->len - 1] == ':' &&
+	       (!strncmp(out->buf + out->len - 3, ".c:", 3) || !strncmp(out->buf + out->len - 3, ".h:", 3));
+}
+
 void kill_reason_class(const char *reason, struct strbuf *out)
 {
 	sb_reset(out);
@@ -65,6 +95,12 @@ void kill_reason_class(const char *reason, struct strbuf *out)
 		}
 		if (word_start && (n = address(s))) {
 			sb_adds(out, "ADDR");
+			s += n;
+			word_start = false;
+			continue;
+		}
+		if (word_start && !after_source_file(out) && (n = number(s))) {
+			sb_adds(out, "N");
 			s += n;
 			word_start = false;
 			continue;

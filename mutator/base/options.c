@@ -21,6 +21,8 @@ static void print_usage(FILE *out, const char *const *usage, const struct option
 		fprintf(out, "%s%s\n", i ? "   or: " : "usage: ", usage[i]);
 	fputc('\n', out);
 	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		if (!o->help)
+			continue; /* an alias kept for old command lines */
 		char head[80];
 		char shortopt[8] = "    ";
 		if (o->short_name)

@@ -22,7 +22,7 @@ struct option {
 	const char *long_name; /* without the leading dashes */
 	void *value;
 	const char *argh;      /* name of the argument in help, e.g. "FILE" */
-	const char *help;
+	const char *help; /* NULL: an alias that --help does not list */
 };
 
 #define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), (v), NULL, (h) }

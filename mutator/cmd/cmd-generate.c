@@ -235,12 +235,13 @@ static void print_summary(const struct target_file *files, size_t nr, const char
 int cmd_generate(int argc, const char **argv)
 {
 	const char *db_file = default_db_path(), *root_opt = NULL, *compdb_dir = NULL;
-	const char *diff_rev = NULL, *via = NULL, *entry_filter = NULL;
+	const char *diff_rev = NULL, *via = NULL, *entry_filter = NULL, *patch_file = NULL;
 	struct strlist rule_names = { 0 }, op_names = { 0 }, line_specs = { 0 }, functions = { 0 };
 	static const char *const usage[] = {
 		"mutorture generate [--db FILE] [--root DIR] [-p DIR] [--rules NAME|PATH]... "
-		"[--operators A,B] [--lines FILE:A-B]... [--function NAME]... [--diff REV] "
+		"[--operators A,B] [--lines FILE:A-B]... [--function NAME]... [--diff REV | --patch FILE] "
 		"[--via FILE.c] [--entry-filter TEXT] FILE... [-- CLANG-FLAGS]",
+		"mutorture generate [OPTIONS] --patch FILE [-- CLANG-FLAGS]",
 		NULL,
 	};
 	const struct option options[] = {
@@ -252,17 +253,31 @@ int cmd_generate(int argc, const char **argv)
 		OPT_LIST(0, "lines", &line_specs, "FILE:A-B", "only mutants touching these lines (repeatable)"),
 		OPT_LIST(0, "function", &functions, "NAME", "only mutants inside these functions (repeatable)"),
 		OPT_STRING(0, "diff", &diff_rev, "REV", "only lines changed since git revision REV"),
+		OPT_STRING(0, "patch", &patch_file, "FILE",
+			   "only lines a patch or mbox series adds or changes ('-': stdin); no FILE: "
+			   "every C file it touches"),
 		OPT_STRING(0, "via", &via, "FILE.c", "parse FILE.c and mutate the FILEs (headers) it includes"),
 		OPT_STRING(0, "entry-filter", &entry_filter, "TEXT",
 			   "of several compile commands for a file, the one with an argument containing TEXT"),
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
-	int nr_files = 0;
-	while (nr_files < npos && strcmp(argv[nr_files], "--"))
-		nr_files++;
-	if (!nr_files)
+	int nr_args = 0;
+	while (nr_args < npos && strcmp(argv[nr_args], "--"))
+		nr_args++;
+	if (diff_rev && patch_file)
+		usage_error("--diff and --patch cannot be combined");
+	if (!nr_args && !patch_file)
 		usage_error("name the files to mutate (see 'mutorture generate --help')");
+	if (!nr_args && via)
+		usage_error("--via needs the headers to mutate named");
+	/* Flags after '--' follow the files. */
+	const char *const *flag_args = (const char *const *)argv + nr_args + (nr_args < npos);
+	size_t nr_flag_args = (size_t)(npos - nr_args - (nr_args < npos));
+	bool flags_given = nr_args < npos;
+	struct patch patch = { 0 };
+	if (patch_file)
+		patch_load(patch_file, &patch);
 	const struct mutation_operator **ops;
 	size_t nr_ops;
 	select_operators(&op_names, &ops, &nr_ops);
@@ -271,9 +286,23 @@ int cmd_generate(int argc, const char **argv)
 	char *root = resolve_root(db, root_opt);
 	struct rule_set *rules = rule_names.nr ? rules_load(&rule_names) : rules_new();
 
+	/* The files: those named, else the C files of the tree the patch changes. */
+	struct strlist names = { 0 };
+	for (int i = 0; i < nr_args; i++)
+		strlist_add(&names, argv[i]);
+	for (size_t i = 0; !nr_args && i < patch.nr; i++) {
+		const char *path = patch.files[i].path;
+		char *abs = path_normalize(root, path);
+		if ((ends_with(path, ".c") || ends_with(path, ".h")) && access(abs, R_OK) == 0)
+			strlist_add(&names, path);
+		free(abs);
+	}
+	if (!names.nr)
+		die("patch '%s' changes no C file of the tree '%s'", patch_file, root);
+	int nr_files = (int)names.nr;
 	struct target_file *files = xcalloc((size_t)nr_files, sizeof(*files));
 	for (int i = 0; i < nr_files; i++) {
-		locate(root, argv[i], &files[i].abs, &files[i].rel);
+		locate(root, names.items[i], &files[i].abs, &files[i].rel);
 		if (access(files[i].abs, R_OK) != 0)
 			die("cannot read '%s': %s", files[i].rel, strerror(errno));
 		if (!ends_with(files[i].rel, ".c") && !ends_with(files[i].rel, ".h"))
@@ -292,16 +321,15 @@ int cmd_generate(int argc, const char **argv)
 	if (!getcwd(cwd, sizeof(cwd)))
 		die("cannot find the current directory: %s", strerror(errno));
 	struct compdb compdb = { 0 };
-	if (nr_files == npos) {
+	if (!flags_given) {
 		char *path = xasprintf("%s/compile_commands.json", compdb_dir ? compdb_dir : root);
 		compdb_load(&compdb, path);
 		free(path);
 	}
 	for (int i = 0; i < nr_files; i++) {
 		struct target_file *f = &files[i];
-		if (nr_files < npos) {
-			compdb_clang_flags(cwd, argv + nr_files + 1, (size_t)(npos - nr_files - 1), 0,
-					   &f->flags);
+		if (flags_given) {
+			compdb_clang_flags(cwd, flag_args, nr_flag_args, 0, &f->flags);
 		} else {
 			/* With --via, the compile command of the file parsed, never a guess. */
 			const struct compile_command *cmd =
@@ -317,6 +345,13 @@ int cmd_generate(int argc, const char **argv)
 		}
 		if (diff_rev)
 			diff_changed_lines(root, diff_rev, f->rel, &f->diff);
+		if (patch_file) {
+			/* A named file the patch does not touch has nothing to mutate. */
+			const struct line_set *lines = patch_lines(&patch, f->rel);
+			f->diff.active = true;
+			for (size_t r = 0; lines && r < lines->nr; r++)
+				line_set_add(&f->diff, lines->ranges[r].first, lines->ranges[r].last);
+		}
 	}
 
 	CXIndex index = clang_createIndex(0, 0);
@@ -374,5 +409,7 @@ int cmd_generate(int argc, const char **argv)
 	strlist_clear(&op_names);
 	strlist_clear(&line_specs);
 	strlist_clear(&functions);
+	strlist_clear(&names);
+	patch_free(&patch);
 	return 0;
 }

@@ -112,16 +112,18 @@ int cmd_survivors(int argc, const char **argv)
 	struct strlist files = { 0 }, functions = { 0 }, operators = { 0 };
 	int untriaged = 0, diff = 0, only_confirmed = 0, only_unconfirmed = 0;
 	static const char *const usage[] = {
-		"mutorture survivors [--db FILE] [--file PATH]... [--function NAME]... "
-		"[--operator OP]... [--untriaged] [--confirmed|--unconfirmed] [--diff] "
+		"mutorture survivors [--db FILE] [--files PATH,...] [--function NAME]... "
+		"[--operators OP,...] [--untriaged] [--confirmed|--unconfirmed] [--diff] "
 		"[--format table|tsv|json]",
 		NULL
 	};
 	const struct option options[] = {
 		OPT_DB(&db_file),
-		OPT_LIST(0, "file", &files, "PATH", "only in these files (path or its tail)"),
+		OPT_LIST(0, "files", &files, "PATH,...", "only in these files (path or its tail)"),
+		OPT_LIST(0, "file", &files, "PATH", NULL),
 		OPT_LIST(0, "function", &functions, "NAME", "only in these functions"),
-		OPT_LIST(0, "operator", &operators, "OP", "only made by these operators"),
+		OPT_LIST(0, "operators", &operators, "OP,...", "only made by these operators"),
+		OPT_LIST(0, "operator", &operators, "OP", NULL),
 		OPT_BOOL(0, "untriaged", &untriaged, "only survivors without a verdict (or with one to review)"),
 		OPT_BOOL(0, "confirmed", &only_confirmed, "only survivors the campaign's confirmation runs confirmed"),
 		OPT_BOOL(0, "unconfirmed", &only_unconfirmed, "only survivors still short of them"),

@@ -38,9 +38,10 @@ new_campaign() {
 }
 
 
-# compile_check FILE: FILE (a mutated copy) must compile.
+# compile_check FILE: FILE (a mutated copy) must compile (includes from $INCLUDE_DIR, by
+# default the fixtures).
 compile_check() {
-	"$CC" -std=gnu11 -fsyntax-only -I"$FIXTURES" "$1"
+	"$CC" -std=gnu11 -fsyntax-only -I"${INCLUDE_DIR:-$FIXTURES}" "$1"
 }
 
 # check_every_mutant ROOT: each mutant, applied, differs from its source and compiles.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Test: the report's kill reasons and time per mutant on a real campaign database (generate on
 # toy-rcu's sources, results through `mutorture record`). Kill reasons that differ only in
-# CPU, PID, symbol offsets or addresses group into one class; the times per outcome match
+# CPU, PID, symbol offsets, addresses or any other number (an element, a count, seconds) group
+# into one class, source locations (tiny.c:88) kept; the times per outcome match
 # means and sums computed here with awk over the recorded seconds.
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -19,6 +20,12 @@ fault2='BUG: unable to handle page fault for address: 0xffff88800badcafe'
 	rec attempt=t4 "mutant=${ids[3]}" status=timeout scenario=mb build_s=3 test_s=9 "reason=$fault2"
 	rec attempt=t5 "mutant=${ids[4]}" status=timeout scenario=mb build_s=1 test_s=9 \
 		'reason=no verdict within the timeout of 9 s'
+	rec attempt=t9 "mutant=${ids[8]}" status=killed scenario=qsbr build_s=1 test_s=1 \
+		'reason=End of test: FAILURE: element 2 reused while a reader held it (Reader Pipe: 1031 17 0 0)'
+	rec attempt=t10 "mutant=${ids[9]}" status=killed scenario=qsbr build_s=1 test_s=2 \
+		'reason=End of test: FAILURE: element 13 reused while a reader held it (Reader Pipe: 988 2 1 0)'
+	rec attempt=t11 "mutant=${ids[10]}" status=timeout scenario=mb build_s=1 test_s=12 \
+		'reason=no verdict within the timeout of 12.5 s'
 	rec attempt=t6 "mutant=${ids[5]}" status=survived build_s=2 test_s=10
 	rec attempt=t7 "mutant=${ids[6]}" status=survived build_s=4 test_s=12
 	rec attempt=t8 "mutant=${ids[7]}" kind=tce status=equivalent 'reason=same object code'
@@ -32,12 +39,13 @@ section() {
 		"$SCRATCH/report.md"
 }
 
-note 'kill reasons: one class per failure, whatever CPU, PID, offset or address'
+note 'kill reasons: one class per failure, whatever CPU, PID, offset, address or number'
 expect_eq 'kill reason classes' \
 	"$(printf '%s\n' \
 		'| BUG: unable to handle page fault for address: ADDR | 1 | 1 |' \
+		'| End of test: FAILURE: element N reused while a reader held it (Reader Pipe: N N N N) | 2 | 0 |' \
 		'| WARNING: at kernel/rcu/tiny.c:88 rcu_qs | 2 | 0 |' \
-		'| no verdict within the timeout of 9 s | 0 | 1 |')" \
+		'| no verdict within the timeout of N s | 0 | 2 |')" \
 	"$(section 'Kill reasons')"
 
 note 'time per mutant: means and sums by outcome, by hand'

@@ -110,14 +110,14 @@ mt survivors --format tsv | awk -F'\t' '$6 != 0 || $7 != 3 { exit 1 }' ||
 	fail 'a survivor is not shown as 0 kills in 3 attempts'
 fn=$(awk -F'\t' '$5 == "survived" && $2 == "mb.c" && $3 != "" { print $3; exit }' "$SCRATCH/expected.tsv")
 [[ -n $fn ]] || fail 'no survivor in a function of mb.c'
-mt survivors --format tsv --file mb.c --function "$fn" | cut -f1 | LC_ALL=C sort >"$SCRATCH/f.got"
+mt survivors --format tsv --files mb.c --function "$fn" | cut -f1 | LC_ALL=C sort >"$SCRATCH/f.got"
 awk -F'\t' -v f="$fn" '$5 == "survived" && $2 == "mb.c" && $3 == f { print $1 }' \
 	"$SCRATCH/expected.tsv" | LC_ALL=C sort >"$SCRATCH/f.want"
-diff -u "$SCRATCH/f.want" "$SCRATCH/f.got" || fail "survivors --file mb.c --function $fn differ"
+diff -u "$SCRATCH/f.want" "$SCRATCH/f.got" || fail "survivors --files mb.c --function $fn differ"
 op=$(awk -F'\t' '$5 == "survived" { print $4; exit }' "$SCRATCH/expected.tsv")
-mt survivors --format json --operator "$op" >"$SCRATCH/op.json"
+mt survivors --format json --operators "$op" >"$SCRATCH/op.json"
 n=$(grep -o '"operator":"[^"]*"' "$SCRATCH/op.json" | sort | uniq -c | awk '{ print $1 " " $2 }')
-expect_eq "survivors --operator $op" \
+expect_eq "survivors --operators $op" \
 	"$(awk -F'\t' -v o="$op" '$5 == "survived" && $4 == o' "$SCRATCH/expected.tsv" | wc -l) \"operator\":\"$op\"" "$n"
 if grep -q FLAKY "$SCRATCH/status" "$SCRATCH/report.md"; then
 	fail 'a campaign whose control runs passed is called flaky'
