@@ -20,22 +20,33 @@ prune_still_pending() {
 }
 
 # prune_coverage: once per pristine tree and torture knobs, runs target_coverage in worker
-# tree 1 and imports it ('mutorture coverage'), which marks the pending mutants on lines the
-# torture suite never executes uncovered: no torture run could kill them.
+# tree 1; on every run, imports the lines of it that belong to the campaign's current sources
+# ('mutorture coverage'), which marks the pending mutants on lines the torture suite never
+# executes uncovered: no torture run could kill them. Importing again is cheap and reaches the
+# mutants of files generated after the coverage run.
 prune_coverage() {
 	local stamp="$MT_CAMPAIGN/coverage.stamp" out="$MT_CAMPAIGN/coverage.tsv" knobs
 	declare -F target_coverage >/dev/null || return 0
 	baseline_knobs knobs
-	if [[ -f $stamp && $(<"$stamp") == "$knobs" ]]; then return 0; fi
-	mt_note "coverage: running the torture suite with line coverage (log: $MT_CAMPAIGN/coverage.log)"
-	mt_repair_slot 1
-	mt_hook "$MT_BASELINE_TIMEOUT" "$MT_CAMPAIGN/coverage.log" target_coverage "$MT_CAMPAIGN/workers/1" "$out"
-	if ((MT_HOOK_STATUS != 0)); then
-		tail -n 20 -- "$MT_CAMPAIGN/coverage.log" >&2
-		mt_die "target_coverage failed (status $MT_HOOK_STATUS, log: $MT_CAMPAIGN/coverage.log); --no-prune runs without it"
+	if [[ ! -f $stamp || $(<"$stamp") != "$knobs" || ! -f $out ]]; then
+		mt_note "coverage: running the torture suite with line coverage (log: $MT_CAMPAIGN/coverage.log)"
+		mt_repair_slot 1
+		mt_hook "$MT_BASELINE_TIMEOUT" "$MT_CAMPAIGN/coverage.log" target_coverage "$MT_CAMPAIGN/workers/1" "$out"
+		if ((MT_HOOK_STATUS != 0)); then
+			tail -n 20 -- "$MT_CAMPAIGN/coverage.log" >&2
+			mt_die "target_coverage failed (status $MT_HOOK_STATUS, log: $MT_CAMPAIGN/coverage.log); --no-prune runs without it"
+		fi
+		printf '%s\n' "$knobs" >"$stamp"
 	fi
-	"$MUTORTURE_BIN" coverage --db "$MT_DB" "$out" | sed 's/^/mutorture: /' >&2
-	printf '%s\n' "$knobs" >"$stamp"
+	"$MUTORTURE_BIN" list --db "$MT_DB" --format tsv | cut -f2 | sort -u >"$out.sources"
+	awk -F '\t' -v src="$out.sources" 'FILENAME == src { keep[$1] = 1; next } $1 in keep' \
+		"$out.sources" "$out" >"$out.campaign"
+	if [[ -s $out.campaign ]]; then
+		"$MUTORTURE_BIN" coverage --db "$MT_DB" "$out.campaign" | sed 's/^/mutorture: /' >&2
+	else
+		mt_note "coverage: target_coverage has no line of the files this campaign mutates: nothing marked uncovered"
+	fi
+	rm -f -- "$out.sources" "$out.campaign"
 }
 
 # prune_includers UNITS LIST: for each header among the paths of UNITS (plan rows), asks the

@@ -35,6 +35,6 @@ note "mutorture run"
 expected=$'131\tsdl\tsurvived\tdelete \'prefetch(next);\'\n208\tsdl\tkilled\tdelete \'rgosp->rgos_norm = RCU_GET_STATE_COMPLETED;\''
 actual=$("$mutorture" list --db "$db" --format tsv | cut -f 3,5,7,8 | sort -n)
 [[ "$actual" == "$expected" ]] || fail "runner verdicts:"$'\n'"$actual"$'\n'"expected:"$'\n'"$expected"
-grep -q '"statusReason":"killed in 1 of 1 torture runs: WARNING: CPU: 0 PID: [0-9]* at kernel/rcu/rcutorture.c:' \
+grep -q '"statusReason":"killed (1/1 runs, [0-9]* s, p(kill) [0-9.]*%-100.0%): WARNING: CPU: 0 PID: [0-9]* at kernel/rcu/rcutorture.c:' \
 	"$work/report.json" || fail "no WARNING kill reason in '$work/report.json'"
 note "pass"
