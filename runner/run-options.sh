@@ -117,9 +117,14 @@ options_duration() {
 # what the hooks outside the torture rounds (coverage) run with.
 options_policy() {
 	local name value
-	for name in TARGET_QUICK_DURATION TARGET_DURATION; do
+	for name in TARGET_QUICK_DURATION TARGET_DURATION MUTORTURE_DURATION; do
 		value=${!name:-}
+		# The environment's duration only counts without --duration.
+		if [[ $name == MUTORTURE_DURATION && -n $opt_duration ]]; then continue; fi
 		if [[ -n $value ]] && ! awk -v d="$value" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > 0) }'; then
+			if [[ $name == MUTORTURE_DURATION ]]; then
+				mt_die "the environment's MUTORTURE_DURATION='$value' is not a positive number of seconds"
+			fi
 			mt_die "target '$MT_TARGET_FILE' declares $name='$value': not a positive number of seconds (see targets/CONTRACT.md)"
 		fi
 	done

@@ -272,3 +272,38 @@ EOF
 	[[ $output == *": 0 changed"* ]]
 	[ "$(db_state)" = "$before" ]
 }
+
+@test "recheck: a kill that stopped an attempt early, judged a pass now, makes it an error to run again" {
+	local work copy
+	local DB # read by db_state
+	work=$(scratch)
+	copy=$work/toy-lenient
+	DB=$work/lenient.db
+	sqlite3 "$TOY_DB" ".backup '$DB'"
+	# A copy of toy-rcu whose saved logs all pass.
+	mkdir -p "$copy"
+	cp -a "$MUTORTURE_HOME/targets/toy-rcu/." "$copy/"
+	printf '\n%s\n' 'target_recheck() { return 0; }' >>"$copy/target.sh"
+	# Expected: each attempt a target verdict killed (not the runner's timeout) becomes a
+	# survival when every scenario of its file ran, else an error (toy-rcu's scenarios per
+	# file: one for a flavour, two for registry.c, three for the shared files).
+	query "$DB" "SELECT r.attempt || char(9) || s.path || char(9) ||
+		(SELECT count(*) FROM scenario_run x WHERE x.result_id = r.id) FROM live_result r
+		JOIN mutant m ON m.id = r.mutant_id JOIN source s ON s.id = m.source_id
+		WHERE r.kind = 'torture' AND r.status IN ('killed', 'timeout')
+		AND r.reason NOT LIKE 'no verdict within the timeout of %'" |
+		awk -F '\t' '{ want = ($2 ~ /^(qsbr|mb|rwlock)\.c$/) ? 1 : ($2 == "registry.c") ? 2 : 3
+			print $1 "\t" (($3 == want) ? "survived" : "error") }' | sort >"$work/expected"
+	# (The campaign's certain kills stop at their first scenario; should none have, say so.)
+	grep -q $'\terror$' "$work/expected" || skip 'no kill in the campaign stopped an attempt before its last scenario'
+	run mt recheck --db "$DB" --target "$copy"
+	[ "$status" -eq 0 ]
+	diff -u "$work/expected" <(query "$DB" "SELECT supersedes || char(9) || status FROM result
+		WHERE supersedes IS NOT NULL AND kind = 'torture' ORDER BY 1")
+	[ "$(query "$DB" "SELECT count(*) FROM result WHERE supersedes IS NOT NULL AND status = 'error'
+		AND reason NOT LIKE 'recheck: % now survived (was %); never ran: %: run again'")" -eq 0 ]
+	# Those mutants are pending again, unless another attempt of theirs decides them.
+	[ "$(query "$DB" "SELECT count(*) FROM result n JOIN mutant_status ms ON ms.mutant_id = n.mutant_id
+		WHERE n.status = 'error' AND n.supersedes IS NOT NULL AND ms.status NOT IN ('error', 'survived', 'killed', 'timeout')")" -eq 0 ]
+	mt list --db "$DB" --pending --format ids | grep -q .
+}
