@@ -33,6 +33,9 @@ export LC_ALL=C
 
 # Seconds between TERM and KILL when a hook's timeout fires.
 MT_GRACE=1
+# How a scenario run's reason starts when the runner's torture timeout ended it (runner/job):
+# its log holds no verdict, so 'mutorture recheck' leaves it as it was.
+MT_NO_VERDICT='no verdict within the timeout of'
 
 # mt_die MESSAGE...: prints a git-style fatal error and exits 128.
 mt_die() {

@@ -5,10 +5,12 @@
 # pipeline), and the timeouts that come from it.
 #
 # Invariants: no mutant runs before a baseline passed that was measured with the same target,
-# pristine tree, runs, duration and readers, and whose build restored every file the plan
-# mutates (headers too: the biggest rebuild a mutant can cause); a failing or flaky baseline
-# stops the campaign, showing the failing log; DB.d/baseline is written only by a baseline
-# that passed.
+# pristine tree, runs, full duration and readers, at every torture duration the run asks for
+# (the quick pass's and, with confirmation, the full one: each gets its own timeout), and whose
+# build restored every file the plan mutates (headers too: the biggest rebuild a mutant can
+# cause); a failing or flaky baseline stops the campaign, showing the failing log;
+# DB.d/baseline is written only by a baseline that passed: 'knobs=', 'build_s=' and one
+# 'test_s@DURATION=' line per duration ('default' when the run leaves it to the target).
 
 # baseline_knobs VAR: sets VAR to what a baseline is valid for: the target, the pristine tree
 # and the torture knobs (one line, as DB.d/baseline and DB.d/coverage.stamp keep it).
@@ -19,31 +21,64 @@ baseline_knobs() {
 		"$_hash" "$opt_baseline_runs" "${MUTORTURE_DURATION:-}" "${MUTORTURE_READERS:-}"
 }
 
+# baseline_durations_set: sets baseline_durations to the torture durations the run asks for,
+# the quick pass's first ('default': the target's own), then the full one when confirmation
+# rounds run at another.
+baseline_durations_set() {
+	baseline_durations=("${MT_QUICK_DURATION:-default}")
+	if [[ -n $MT_CONFIRM && ${MT_FULL_DURATION:-default} != "${baseline_durations[0]}" ]]; then
+		baseline_durations+=("${MT_FULL_DURATION:-default}")
+	fi
+}
+
+# baseline_durations_text: prints the durations of baseline_durations for a message.
+baseline_durations_text() {
+	local d sep=''
+	for d in "${baseline_durations[@]}"; do
+		if [[ $d == default ]]; then printf "%sthe target's default" "$sep"; else printf '%s%s s' "$sep" "$d"; fi
+		sep=' and '
+	done
+}
+
+# baseline_runs_text: prints the slowest baseline run of each duration for a message.
+baseline_runs_text() {
+	local d sep=''
+	for d in "${baseline_durations[@]}"; do
+		printf '%s%s s' "$sep" "${baseline_test_s[$d]}"
+		if [[ $d != default ]]; then printf ' (runs of %s s)' "$d"; fi
+		sep=', '
+	done
+}
+
 # baseline_check RESTORE: succeeds when the measured baseline holds for a plan whose baseline
-# build restores the files of the list RESTORE: it was measured with the current knobs, and
-# its build restored each of those files (a baseline from before baseline.files restored
-# TARGET_SOURCES). Sets baseline_build_s and baseline_test_s (the slowest build and torture
-# run; empty when none was measured with the current knobs) and baseline_missing (the files of
-# RESTORE its build did not restore, one a line).
+# build restores the files of the list RESTORE: it was measured with the current knobs, at
+# every duration of baseline_durations (set here), and its build restored each of those files
+# (a baseline from before baseline.files restored TARGET_SOURCES). Sets baseline_build_s and
+# baseline_test_s (the slowest build, and the slowest torture run by duration; empty when none
+# was measured with the current knobs) and baseline_missing (the files of RESTORE its build did
+# not restore, one a line).
 baseline_check() {
-	local file="$MT_CAMPAIGN/baseline" line knobs='' now build='' test='' path
+	local file="$MT_CAMPAIGN/baseline" line knobs='' now build='' path d all=1
 	local -a restored wanted
-	local -A rebuilt=()
+	local -A rebuilt=() measured=()
+	baseline_durations_set
 	baseline_build_s=''
-	baseline_test_s=''
+	declare -gA baseline_test_s=()
 	baseline_missing=''
 	if [[ -f $file ]]; then
 		while IFS= read -r line; do
 			case $line in
 			knobs=*) knobs=${line#knobs=} ;;
 			build_s=*) build=${line#build_s=} ;;
-			test_s=*) test=${line#test_s=} ;;
+			test_s@*=*) line=${line#test_s@}; measured["${line%%=*}"]=${line#*=} ;;
 			esac
 		done <"$file"
 		baseline_knobs now
 		if [[ $knobs == "$now" ]]; then
 			baseline_build_s=$build
-			baseline_test_s=$test
+			for d in "${baseline_durations[@]}"; do
+				if [[ -n ${measured[$d]:-} ]]; then baseline_test_s[$d]=${measured[$d]}; else all=''; fi
+			done
 		fi
 	fi
 	if [[ -f $MT_CAMPAIGN/baseline.files ]]; then
@@ -59,27 +94,38 @@ baseline_check() {
 		if [[ -n $path && -z ${rebuilt["$path"]+set} ]]; then baseline_missing+=$path$'\n'; fi
 	done
 	baseline_missing=${baseline_missing%$'\n'}
-	[[ -n $baseline_build_s && -n $baseline_test_s && -z $baseline_missing ]]
+	[[ -n $baseline_build_s && -n $all && -z $baseline_missing ]]
 }
 
-# baseline_timeouts: sets MT_BUILD_TIMEOUT and MT_TEST_TIMEOUT from the slowest baseline build
-# and run: max(floor, factor x seconds), rounded up to whole seconds.
+# baseline_timeout_for VAR DURATION: sets VAR to the torture timeout of runs of DURATION (a
+# value of baseline_durations): max(floor, factor x the slowest baseline run of that
+# duration), rounded up to whole seconds.
+baseline_timeout_for() {
+	local _t
+	_t=$(awk -v t="${baseline_test_s[$2]}" -v f="$opt_factor" -v floor="$opt_floor" '
+		BEGIN { s = t * f; if (s < floor) s = floor; printf "%d\n", (s == int(s)) ? s : int(s) + 1 }')
+	printf -v "$1" '%s' "$_t"
+}
+
+# baseline_timeouts: sets MT_BUILD_TIMEOUT from the slowest baseline build and MT_TEST_TIMEOUT
+# to the torture timeout of the quick pass's runs (baseline_timeout_for gives each stage its
+# own): max(floor, factor x seconds), rounded up to whole seconds.
 baseline_timeouts() {
-	local timeouts
-	timeouts=$(awk -v b="$baseline_build_s" -v t="$baseline_test_s" -v f="$opt_factor" -v floor="$opt_floor" '
-		function timeout(s) { s *= f; if (s < floor) s = floor; return (s == int(s)) ? s : int(s) + 1 }
-		BEGIN { printf "%d %d\n", timeout(b), timeout(t) }')
-	read -r MT_BUILD_TIMEOUT MT_TEST_TIMEOUT <<<"$timeouts"
+	MT_BUILD_TIMEOUT=$(awk -v b="$baseline_build_s" -v f="$opt_factor" -v floor="$opt_floor" '
+		BEGIN { s = b * f; if (s < floor) s = floor; printf "%d\n", (s == int(s)) ? s : int(s) + 1 }')
+	baseline_timeout_for MT_TEST_TIMEOUT "${baseline_durations[0]}"
 }
 
 # baseline_measure RESTORE: builds the unmutated code in every worker tree, with the files of
-# the list RESTORE put back, and runs each scenario K times; any failure stops the campaign.
-# Records the slowest build and run for the timeouts, and RESTORE as baseline.files.
+# the list RESTORE put back, and runs each scenario K times at each duration of
+# baseline_durations; any failure stops the campaign. Records the slowest build and the slowest
+# run of each duration for the timeouts, and RESTORE as baseline.files.
 baseline_measure() {
-	local blog="$MT_CAMPAIGN/logs/baseline/$MT_TOKEN" slot result build_s=0 test_s records bad knobs
+	local blog="$MT_CAMPAIGN/logs/baseline/$MT_TOKEN" slot result build_s=0 records bad knobs slowest
 	local -a slots runs
+	local total=$((${#TARGET_SCENARIOS[@]} * opt_baseline_runs * ${#baseline_durations[@]}))
 	export MT_BASELINE_FILES=$1
-	mt_note "baseline: building the unmutated code in $opt_jobs worker trees ($(wc -l <"$1") files restored), then $opt_baseline_runs runs of each scenario (${TARGET_SCENARIOS[*]})"
+	mt_note "baseline: building the unmutated code in $opt_jobs worker trees ($(wc -l <"$1") files restored), then $opt_baseline_runs runs of each scenario (${TARGET_SCENARIOS[*]}) for each duration ($(baseline_durations_text))"
 	mkdir -p -- "$blog"
 	mapfile -t slots < <(seq "$opt_jobs")
 	mapfile -t runs < <(seq "$opt_baseline_runs")
@@ -94,34 +140,47 @@ baseline_measure() {
 		fi
 		build_s=$(awk -v a="$build_s" -v b="${result#* }" 'BEGIN { print (b > a) ? b : a }')
 	done
-	pipeline "$((${#TARGET_SCENARIOS[@]} * opt_baseline_runs))" --jobs "$opt_jobs" bash "$MUTORTURE_HOME/runner/baseline-job" test '{%}' '{1}' '{2}' \
-		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" || mt_die "recording the baseline failed"
+	pipeline "$total" --jobs "$opt_jobs" bash "$MUTORTURE_HOME/runner/baseline-job" test '{%}' '{1}' '{2}' '{3}' \
+		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" ::: "${baseline_durations[@]}" || mt_die "recording the baseline failed"
 	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the baseline'; exit 130; fi
 	records=$(grep -F $'\tkind=baseline\t' "$MT_RECORDS" || true)
-	if (($(printf '%s\n' "$records" | grep -c 'status=') != ${#TARGET_SCENARIOS[@]} * opt_baseline_runs)); then
-		mt_die "the baseline did not complete: $(printf '%s\n' "$records" | grep -c 'status=') of $((${#TARGET_SCENARIOS[@]} * opt_baseline_runs)) runs recorded"
+	if (($(printf '%s\n' "$records" | grep -c 'status=') != total)); then
+		mt_die "the baseline did not complete: $(printf '%s\n' "$records" | grep -c 'status=') of $total runs recorded"
 	fi
 	bad=$(printf '%s\n' "$records" | grep -v -F $'\tstatus=survived\t' | head -n 1 || true)
 	if [[ -n $bad ]]; then
-		local scenario status reason attempt
+		local scenario status reason attempt run duration
 		scenario=$(mt_field scenario <<<"$bad")
 		status=$(mt_field status <<<"$bad")
 		reason=$(mt_field reason <<<"$bad")
 		attempt=$(mt_field attempt <<<"$bad")
-		local log="$blog/$scenario-${attempt##*-}.log"
+		duration=$(mt_field duration <<<"$bad")
+		# The attempt is TOKEN-baseline-SCENARIO-RUN, then -DURATIONs when the run asks for one.
+		run=${attempt#"$MT_TOKEN-baseline-$scenario-"}
+		local log="$blog/$scenario-$run.log"
 		tail -n 30 -- "$log" >&2 || true
-		mt_die "baseline run ${attempt##*-} of scenario '$scenario' on the unmutated code: $status${reason:+ ($reason)}; log: $log. A failing or flaky baseline makes every kill meaningless: no mutant was run"
+		mt_die "baseline run ${run%%-*} of scenario '$scenario'${duration:+ (runs of $duration s)} on the unmutated code: $status${reason:+ ($reason)}; log: $log. A failing or flaky baseline makes every kill meaningless: no mutant was run"
 	fi
-	test_s=$(mt_field test_s <<<"$records" | sort -g | tail -n 1)
+	# The slowest run of each duration, as 'test_s@DURATION=SECONDS' lines.
+	slowest=$(awk -F '\t' '{
+			d = "default"; t = 0
+			for (i = 1; i <= NF; i++) {
+				if (index($i, "duration=") == 1 && length($i) > 9) d = substr($i, 10)
+				if (index($i, "test_s=") == 1) t = substr($i, 8) + 0
+			}
+			if (!(d in max) || t > max[d]) max[d] = t
+		}
+		END { for (d in max) printf "test_s@%s=%.3f\n", d, max[d] }' <<<"$records" | sort)
 	baseline_knobs knobs
-	printf 'knobs=%s\nbuild_s=%s\ntest_s=%s\n' "$knobs" "$build_s" "$test_s" >"$MT_CAMPAIGN/baseline"
+	printf 'knobs=%s\nbuild_s=%s\n%s\n' "$knobs" "$build_s" "$slowest" >"$MT_CAMPAIGN/baseline"
 	cp -- "$1" "$MT_CAMPAIGN/baseline.files"
-	mt_note "baseline passed: slowest build $build_s s, slowest torture run $test_s s"
+	baseline_check "$1" || true
+	mt_note "baseline passed: slowest build $build_s s, slowest torture run $(baseline_runs_text)"
 }
 
 # baseline_ensure RESTORE: measures the baseline again unless the measured one holds for the
 # list RESTORE (baseline_check), then exports the job timeouts (MT_BUILD_TIMEOUT,
-# MT_TEST_TIMEOUT) it gives.
+# MT_TEST_TIMEOUT: the quick pass's; each round sets its own, baseline_timeout_for).
 baseline_ensure() {
 	if ! baseline_check "$1"; then
 		if [[ -n $baseline_missing && -n $baseline_build_s ]]; then

@@ -7,9 +7,15 @@
 # Invariants: nothing is written before the command line and the target are checked; a wrong
 # command line exits 129 with runner/run's usage, anything else that stops here exits 128; the
 # settings that jobs and hooks read are exported as MT_* (and MUTORTURE_* for the target).
+# The durations and the confirmation policy come from the command line, else the environment
+# (MUTORTURE_DURATION, the full duration), else the target (TARGET_QUICK_DURATION,
+# TARGET_DURATION, TARGET_CONFIRM_RUNS), else the defaults: no separate quick pass, the target's
+# own run length, K = 3.
 
 # Seconds a baseline hook may take: a safety net, the baseline is what timeouts come from.
 MT_BASELINE_TIMEOUT=3600
+# Full-length runs that confirm a survivor when neither --confirm nor the target says.
+MT_CONFIRM_DEFAULT=3
 
 # options_number NAME VALUE [decimal]: checks an option's value is a non-negative (decimal) number.
 options_number() {
@@ -33,7 +39,10 @@ options_parse() {
 	opt_baseline_runs=3
 	opt_mem_mb=''
 	opt_nproc=4096
-	opt_repeat=1
+	opt_quick_duration=''
+	opt_duration=''
+	opt_confirm=''
+	opt_no_confirm=''
 	opt_control_every=25
 	opt_prune=1
 	opt_setup_only=''
@@ -44,8 +53,8 @@ options_parse() {
 		case $opt in
 		--*=*) value=${opt#*=}; opt=${opt%%=*} ;;
 		--db | --target | --jobs | --operators | --files | --max-mutants | --timeout-factor | \
-			--timeout-floor | --baseline-runs | --duration | --readers | --mem-limit | --proc-limit | \
-			--repeat | --control-every)
+			--timeout-floor | --baseline-runs | --quick-duration | --duration | --readers | --mem-limit | \
+			--proc-limit | --confirm | --repeat | --control-every)
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
 			value=$2
 			shift ;;
@@ -63,11 +72,18 @@ options_parse() {
 		--timeout-factor) options_number timeout-factor "$value" decimal; opt_factor=$value ;;
 		--timeout-floor) options_number timeout-floor "$value" decimal; opt_floor=$value ;;
 		--baseline-runs) options_number baseline-runs "$value"; opt_baseline_runs=$value ;;
-		--duration) options_number duration "$value" decimal; export MUTORTURE_DURATION=$value ;;
+		--quick-duration) options_duration quick-duration "$value"; opt_quick_duration=$value ;;
+		--duration) options_duration duration "$value"; opt_duration=$value ;;
 		--readers) options_number readers "$value"; export MUTORTURE_READERS=$value ;;
 		--mem-limit) options_number mem-limit "$value"; opt_mem_mb=$value ;;
 		--proc-limit) options_number proc-limit "$value"; opt_nproc=$value ;;
-		--repeat) options_number repeat "$value"; opt_repeat=$value ;;
+		--confirm) options_number confirm "$value"; opt_confirm=$value ;;
+		--repeat)
+			# The old name: K attempts of a survivor are now K full-length runs that confirm it.
+			options_number repeat "$value"
+			mt_note "--repeat $value is --confirm $value now: survivors run until $value runs of the full duration"
+			opt_confirm=$value ;;
+		--no-confirm) opt_no_confirm=1 ;;
 		--control-every) options_number control-every "$value"; opt_control_every=$value ;;
 		--no-prune) opt_prune='' ;;
 		--setup-only) opt_setup_only=1 ;;
@@ -79,6 +95,63 @@ options_parse() {
 		mt_die "MUTORTURE_BIN and MUTORTURE_HOME are not set: run this as 'mutorture run'"
 	((${opt_jobs:-1} >= 1)) || mt_usage_error "$0" "option '--jobs' expects at least 1"
 	((opt_baseline_runs >= 1)) || mt_usage_error "$0" "option '--baseline-runs' expects at least 1"
+	if [[ -n $opt_confirm ]] && ((opt_confirm < 1)); then
+		mt_usage_error "$0" "option '--confirm' expects at least 1 (--no-confirm runs no confirmation)"
+	fi
+	if [[ -n $opt_confirm && -n $opt_no_confirm ]]; then
+		mt_usage_error "$0" "options '--confirm' and '--no-confirm' cannot be combined"
+	fi
+}
+
+# options_duration NAME VALUE: checks a duration option is a positive number of seconds.
+options_duration() {
+	options_number "$1" "$2" decimal
+	awk -v d="$2" 'BEGIN { exit !(d > 0) }' || mt_usage_error "$0" "option '--$1' expects more than 0 seconds"
+}
+
+# options_policy: the two stages of a run from the options, the environment and the target:
+# MT_FULL_DURATION (seconds a confirming run asks for; '' = the target's own default, which
+# the runner cannot compare), MT_QUICK_DURATION (the first pass; equal to MT_FULL_DURATION when
+# there is no shorter one), MT_CONFIRM_RUNS (K) and MT_CONFIRM (1 when survivors get
+# confirmation rounds, '' with --no-confirm). Exports MUTORTURE_DURATION as the full duration,
+# what the hooks outside the torture rounds (coverage) run with.
+options_policy() {
+	local name value
+	for name in TARGET_QUICK_DURATION TARGET_DURATION MUTORTURE_DURATION; do
+		value=${!name:-}
+		# The environment's duration only counts without --duration.
+		if [[ $name == MUTORTURE_DURATION && -n $opt_duration ]]; then continue; fi
+		if [[ -n $value ]] && ! awk -v d="$value" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > 0) }'; then
+			if [[ $name == MUTORTURE_DURATION ]]; then
+				mt_die "the environment's MUTORTURE_DURATION='$value' is not a positive number of seconds"
+			fi
+			mt_die "target '$MT_TARGET_FILE' declares $name='$value': not a positive number of seconds (see targets/CONTRACT.md)"
+		fi
+	done
+	if [[ -n ${TARGET_CONFIRM_RUNS:-} && ! ${TARGET_CONFIRM_RUNS:-} =~ ^[1-9][0-9]*$ ]]; then
+		mt_die "target '$MT_TARGET_FILE' declares TARGET_CONFIRM_RUNS='$TARGET_CONFIRM_RUNS': not a number of runs (see targets/CONTRACT.md)"
+	fi
+	MT_FULL_DURATION=${opt_duration:-${MUTORTURE_DURATION:-${TARGET_DURATION:-}}}
+	MT_QUICK_DURATION=${opt_quick_duration:-${TARGET_QUICK_DURATION:-}}
+	if [[ -z $MT_FULL_DURATION && -n $MT_QUICK_DURATION ]]; then
+		if [[ -n $opt_quick_duration ]]; then
+			mt_usage_error "$0" "option '--quick-duration' needs a full duration to confirm at: --duration, or the target's TARGET_DURATION"
+		fi
+		mt_die "target '$MT_TARGET_FILE' declares TARGET_QUICK_DURATION without TARGET_DURATION (see targets/CONTRACT.md)"
+	fi
+	# A quick pass no shorter than the full one is no quick pass.
+	if [[ -z $MT_QUICK_DURATION ]] ||
+		awk -v q="$MT_QUICK_DURATION" -v d="$MT_FULL_DURATION" 'BEGIN { exit !(q + 0 >= d + 0) }'; then
+		MT_QUICK_DURATION=$MT_FULL_DURATION
+	fi
+	MT_CONFIRM_RUNS=${opt_confirm:-${TARGET_CONFIRM_RUNS:-$MT_CONFIRM_DEFAULT}}
+	MT_CONFIRM=1
+	if [[ -n $opt_no_confirm ]]; then MT_CONFIRM=''; fi
+	if [[ -n $MT_FULL_DURATION ]]; then
+		export MUTORTURE_DURATION=$MT_FULL_DURATION
+	else
+		unset MUTORTURE_DURATION
+	fi
 }
 
 # options_resolve: finds the campaign (MT_DB, MT_CAMPAIGN) and its target (MT_TARGET_FILE,
@@ -98,6 +171,7 @@ options_resolve() {
 	export MT_TARGET_FILE
 	mt_source_target "$MT_TARGET_FILE"
 	mt_check_target "$MT_TARGET_FILE"
+	options_policy
 
 	opt_jobs=${opt_jobs:-$(nproc)}
 	if [[ -z $opt_mem_mb ]]; then
@@ -107,6 +181,8 @@ options_resolve() {
 	fi
 	export MT_MEM_KB=$((opt_mem_mb * 1024)) MT_NPROC=$opt_nproc
 	export MUTORTURE_BUILD_JOBS=${MUTORTURE_BUILD_JOBS:-1}
+	# Only the torture rounds tell target_test their timeout (run-torture.sh).
+	unset MUTORTURE_TEST_TIMEOUT
 	export MT_BASELINE_TIMEOUT
 	# A terminal gets GNU parallel's bar with ETA; anything else one line per record.
 	MT_PROGRESS=lines

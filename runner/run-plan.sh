@@ -1,15 +1,20 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2154 # opt_*: set by run-options.sh
 # run-plan.sh: the plan of a run (sourced by runner/run, never run): the jobs GNU parallel runs,
-# in their order, control runs included; the survivors that run again; the files the baseline
-# build puts back; and the dry run, which prints that plan.
+# in their order, control runs included, in two stages: the quick pass over the pending mutants
+# (round 1), then confirmation rounds of one full-length run for each survivor short of the
+# policy's K; the files the baseline build puts back; and the dry run, which prints that plan.
 #
 # Invariants: one plan, made by plan_make, for the run and for its dry run alike (the dry run
-# prints the very file the run hands GNU parallel, DB.d/runs/TOKEN.plan); a plan row is
+# prints the very file the run hands GNU parallel, DB.d/runs/TOKEN.plan, and the first
+# confirmation round as plan_again makes every round, DB.d/runs/TOKEN.plan.r2, which a run
+# whose quick pass leaves no new survivor executes row for row); a plan row is
 # 'MUTANT<TAB>PATH<TAB>LINE<TAB>OPERATOR<TAB>DESCRIPTION', MUTANT and PATH '-' for a control
 # run of the unmutated code; plan_shape is idempotent and keeps the relative order of the
 # mutants, so the pruning passes (which need builds, so the dry run cannot show them) only take
-# rows out of the plan before it is shaped again.
+# rows out of the plan before it is shaped again; which survivor needs confirmation is computed
+# from the attempts with the run's own policy (not the one the database holds yet), so a dry
+# run that records nothing plans what the run will do.
 
 # plan_select PLAN: writes the pending mutants to run (--operators, --files, --shuffle,
 # --max-mutants) to PLAN as rows, in the database's order.
@@ -26,22 +31,28 @@ plan_select() {
 	fi
 }
 
-# plan_again PLAN: writes the survivors (within --operators and --files) tried fewer than
-# --repeat times to PLAN as rows: the next round of repeats.
+# plan_again PLAN: writes to PLAN, as rows in the database's order, the survivors (within
+# --operators and --files) with fewer than MT_CONFIRM_RUNS full attempts: torture attempts that
+# asked for at least MT_FULL_DURATION seconds (an attempt of unknown duration counts as 0 s, as
+# the mutant_status view counts it). Empty with --no-confirm. One confirmation round.
 plan_again() {
-	local -a args=(--db "$MT_DB" --status survived --format ids)
-	# A survivor was tried at least once: without --repeat, none is asked for again.
-	if ((opt_repeat < 2)); then
-		: >"$1"
-		return 0
-	fi
+	local -a args=(--db "$MT_DB" --status survived --format tsv)
+	: >"$1"
+	[[ -n $MT_CONFIRM ]] || return 0
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
 	if [[ -n $opt_files ]]; then args+=(--files "$opt_files"); fi
-	"$MUTORTURE_BIN" list "${args[@]}" >"$1.ids"
-	"$MUTORTURE_BIN" survivors --db "$MT_DB" --format tsv |
-		awk -F '\t' -v k="$opt_repeat" -v OFS='\t' -v ids="$1.ids" 'FILENAME == ids { s[$1] = 1; next }
-			($1 in s) && $7 < k { print $1, $2, $3, $5, $9 }' "$1.ids" - >"$1"
-	rm -f -- "$1.ids"
+	"$MUTORTURE_BIN" list "${args[@]}" | cut -f1,2,3,5,8 >"$1.survivors"
+	if [[ -s $1.survivors ]]; then
+		# attempts: attempt mutant kind status scenario reason log_dir build_s test_s duration ...
+		"$MUTORTURE_BIN" attempts --db "$MT_DB" |
+			awk -F '\t' -v k="$MT_CONFIRM_RUNS" -v full="$MT_FULL_DURATION" -v rows="$1.survivors" '
+				FILENAME == rows { row[$1] = $0; order[n++] = $1; next }
+				$3 == "torture" && ($4 == "killed" || $4 == "timeout" || $4 == "survived") &&
+					$10 + 0 >= full + 0 { done[$2]++ }
+				END { for (i = 0; i < n; i++) if (done[order[i]] + 0 < k) print row[order[i]] }' \
+				"$1.survivors" - >"$1"
+	fi
+	rm -f -- "$1.survivors"
 }
 
 # plan_restore LIST PLAN...: writes TARGET_SOURCES and every file the PLANs mutate to LIST,
@@ -114,23 +125,37 @@ plan_shape() {
 	mv -f -- "$1.tmp" "$1"
 }
 
-# plan_make PLAN: the plan of a run: PLAN, the jobs in run order (plan_shape); PLAN.again, the
-# survivors that run again (plan_again); PLAN.restore, what the baseline build puts back
-# (plan_restore). Sets plan_mutants and plan_jobs.
+# plan_make PLAN: the plan of a run: PLAN, the quick pass's jobs in run order (plan_shape);
+# PLAN.again, the first confirmation round as far as it is known before the run: the survivors
+# of earlier runs short of the policy's K (plan_again, shaped like every round); PLAN.restore,
+# what the baseline build puts back (plan_restore). Sets plan_mutants and plan_jobs (PLAN's),
+# again_mutants and again_jobs (PLAN.again's).
 plan_make() {
 	plan_select "$1"
 	plan_again "$1.again"
 	plan_restore "$1.restore" "$1" "$1.again"
+	plan_shape "$1.again"
+	again_mutants=$plan_mutants
+	again_jobs=$plan_jobs
 	plan_shape "$1"
 }
 
+# plan_seconds DURATION: prints how a duration reads in the plan: 'N s', or the target's
+# default when the run leaves it to the target.
+plan_seconds() {
+	if [[ -n $1 ]]; then printf '%s s' "$1"; else printf "the target's default"; fi
+}
+
 # plan_print: the dry run: makes the plan as a run would (in a scratch directory, before any
-# setup) and prints it: the target, the trees, the limits, the baseline and timeouts, the
-# passes, the controls and repeats, then the plan's rows as GNU parallel gets them.
+# setup) and prints it: the target, the trees, the limits, the stages and their durations, the
+# baseline and timeouts, the passes and controls, then the rows of the quick pass and of the
+# first confirmation round as GNU parallel gets them.
 plan_print() {
-	local tmp passes controls restored again
+	local tmp passes controls restored quick full d timeouts_one timeouts="" sep=""
 	tmp=$(mktemp -d)
 	plan_make "$tmp/plan"
+	quick=$(plan_seconds "$MT_QUICK_DURATION")
+	full=$(plan_seconds "$MT_FULL_DURATION")
 	printf 'campaign  %s\n' "$MT_DB"
 	printf 'target    %s (scenarios: %s)\n' "$MT_TARGET_FILE" "${TARGET_SCENARIOS[*]}"
 	if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then
@@ -140,15 +165,29 @@ plan_print() {
 	fi
 	printf 'jobs      %s, each in %s/workers/SLOT, %s MB of virtual memory, %s processes\n' \
 		"$opt_jobs" "$MT_CAMPAIGN" "$opt_mem_mb" "$opt_nproc"
+	printf 'stage 1   quick pass: every pending mutant once, torture runs of %s\n' "$quick"
+	if [[ -n $MT_CONFIRM ]]; then
+		printf 'stage 2   confirmation: each survivor short of %s runs of %s gets one such run a round, until it has %s or is killed (at most %s rounds)\n' \
+			"$MT_CONFIRM_RUNS" "$full" "$MT_CONFIRM_RUNS" "$MT_CONFIRM_RUNS"
+	else
+		printf 'stage 2   none (--no-confirm): survivors stay unconfirmed (the policy: %s runs of %s)\n' \
+			"$MT_CONFIRM_RUNS" "$full"
+	fi
 	if baseline_check "$tmp/plan.restore"; then
-		printf 'baseline  measured: slowest build %s s, slowest torture run %s s\n' "$baseline_build_s" "$baseline_test_s"
+		for d in "${baseline_durations[@]}"; do
+			baseline_timeout_for timeouts_one "$d"
+			timeouts+="$sep$timeouts_one s for runs of $(plan_seconds "$d")"
+			sep=', '
+		done
 		baseline_timeouts
-		printf 'timeouts  build %s s, torture %s s\n' "$MT_BUILD_TIMEOUT" "$MT_TEST_TIMEOUT"
+		printf 'baseline  measured: slowest build %s s, slowest torture run %s\n' "$baseline_build_s" "$(baseline_runs_text)"
+		printf 'timeouts  build %s s, torture %s\n' "$MT_BUILD_TIMEOUT" "$timeouts"
 	else
 		plan_rows restored "$tmp/plan.restore"
-		printf 'baseline  to run: build with %s files restored, then %s runs of each scenario\n' \
-			"$restored" "$opt_baseline_runs"
-		printf 'timeouts  %s x the slowest baseline time, at least %s s\n' "$opt_factor" "$opt_floor"
+		printf 'baseline  to run: build with %s files restored, then %s runs of each scenario for each duration (%s)\n' \
+			"$restored" "$opt_baseline_runs" "$(baseline_durations_text)"
+		printf 'timeouts  %s x the slowest baseline time of each duration, at least %s s; the torture timeout reaches target_test as MUTORTURE_TEST_TIMEOUT\n' \
+			"$opt_factor" "$opt_floor"
 	fi
 	printf 'restore   %s\n' "$(paste -sd ' ' "$tmp/plan.restore")"
 	passes=()
@@ -160,17 +199,10 @@ plan_print() {
 			"$HOSTTYPE" "$(declare -F target_includers >/dev/null && echo 'through the files target_includers lists' || echo 'go to the torture run (no target_includers)')"
 	fi
 	controls=none
-	if ((opt_control_every)); then controls="a control run every $opt_control_every mutants"; fi
+	if ((opt_control_every)); then controls="a control run every $opt_control_every mutants, in every round"; fi
 	printf 'controls  %s\n' "$controls"
-	plan_rows again "$tmp/plan.again"
-	if ((opt_repeat < 2)); then
-		printf 'repeats   survivors run until %s attempts\n' "$opt_repeat"
-	else
-		printf 'repeats   survivors run until %s attempts, one more each round (%d survivors of earlier runs below that now)\n' \
-			"$opt_repeat" "$again"
-	fi
 	printf 'mutants   %d pending (before the pruning passes)\n' "$plan_mutants"
-	printf 'plan      %d jobs, in the order GNU parallel runs them: the rows of DB.d/runs/TOKEN.plan\n' "$plan_jobs"
+	printf 'plan      %d jobs of stage 1, in the order GNU parallel runs them: the rows of DB.d/runs/TOKEN.plan\n' "$plan_jobs"
 	printf '          (MUTANT PATH LINE OPERATOR DESCRIPTION, tab-separated; MUTANT - is a control run)\n'
 	if ((${#passes[@]})); then
 		printf '          before the pruning passes, which need builds: the mutants they decide leave\n'
@@ -178,5 +210,12 @@ plan_print() {
 	fi
 	if [[ -n $opt_shuffle ]]; then printf '          --shuffle: each run draws its own order\n'; fi
 	cat -- "$tmp/plan"
+	if [[ -n $MT_CONFIRM ]]; then
+		printf 'confirm   %d jobs of the first confirmation round (%d survivors of earlier runs short of %s runs of %s), in the order GNU parallel runs them: the rows of DB.d/runs/TOKEN.plan.r2\n' \
+			"$again_jobs" "$again_mutants" "$MT_CONFIRM_RUNS" "$full"
+		printf '          the survivors of stage 1 join them (in the database order), so this is the round\n'
+		printf '          exactly when stage 1 leaves no new survivor; each later round is made the same way\n'
+		cat -- "$tmp/plan.again"
+	fi
 	rm -rf -- "$tmp"
 }

@@ -1,41 +1,69 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2154 # opt_*: set by run-options.sh
 # run-torture.sh: the torture rounds of a run (sourced by runner/run, never run): GNU parallel
-# runs runner/job for each row of a plan through the pipeline (run-session.sh); then rounds of
-# one more attempt for each survivor, until --repeat attempts or a kill; then one line of what
-# this run decided, and the verdict on its control runs.
+# runs runner/job for each row of a plan through the pipeline (run-session.sh). Round 1 is the
+# quick pass over the pending mutants, at MT_QUICK_DURATION; then confirmation rounds at
+# MT_FULL_DURATION, one more attempt for each survivor short of MT_CONFIRM_RUNS full attempts
+# (plan_again), until none is or a kill; then one line of what this run decided, and the
+# verdict on its control runs.
 #
-# Invariants: every attempt is its own record (kills / attempts is the kill probability); a
-# round starts only when the one before recorded everything and no signal came; a failed
-# control run makes the run fail loudly (FLAKY CAMPAIGN), its kills are not evidence.
+# Invariants: every attempt is its own record, with the duration it asked for (kills / attempts
+# is the kill probability, full attempts confirm); each round's jobs get the torture timeout
+# measured for their duration, also passed to target_test as MUTORTURE_TEST_TIMEOUT; a round
+# starts only when the one before recorded everything and no signal came; a failed control
+# run makes the run fail loudly (FLAKY CAMPAIGN), its kills are not evidence.
 
-# torture PLAN ROUND: runs the jobs of PLAN (runner/job, controls included) through the
-# pipeline; ROUND keeps the attempts of repeated mutants apart.
+# torture PLAN ROUND DURATION: runs the jobs of PLAN (runner/job, controls included) through
+# the pipeline, each asking the target for DURATION seconds ('': its default) under that
+# duration's torture timeout; ROUND keeps the attempts of repeated mutants apart.
 torture() {
 	local plan=$1 n
 	local -a bar=()
 	plan_rows n "$plan"
 	if [[ $MT_PROGRESS == bar ]]; then bar=(--bar); fi
 	export MT_ROUND=$2
+	if [[ -n $3 ]]; then export MUTORTURE_DURATION=$3; else unset MUTORTURE_DURATION; fi
+	baseline_timeout_for MT_TEST_TIMEOUT "${3:-default}"
+	export MT_TEST_TIMEOUT MUTORTURE_TEST_TIMEOUT=$MT_TEST_TIMEOUT
 	pipeline "$n" --jobs "$opt_jobs" --colsep '\t' "${bar[@]}" -a "$plan" \
 		bash "$MUTORTURE_HOME/runner/job" '{1}' '{2}' '{%}' '{#}'
 }
 
-# torture_rounds PLAN: round 1 runs PLAN, then each round the survivors tried fewer than
-# --repeat times (PLAN.rROUND); sets torture_rc to the record writer's status.
+# torture_rounds PLAN: round 1 runs PLAN (the quick pass), then each round (PLAN.rROUND) one
+# full-length attempt of every survivor short of the policy's K, until none is left, a round
+# fails to record, or a signal came (at most K rounds: each adds a full attempt to each of its
+# survivors, or kills it); sets torture_rc to the record writer's status.
 torture_rounds() {
-	local plan=$1 round n
+	local plan=$1 round last
 	torture_rc=0
-	if [[ -s $plan ]]; then torture "$plan" 1 || torture_rc=$?; fi
-	# Repeats: one more attempt for each survivor per round, until --repeat attempts or a kill.
-	for ((round = 2; round <= opt_repeat && torture_rc == 0; round++)); do
+	if [[ -s $plan ]]; then torture "$plan" 1 "$MT_QUICK_DURATION" || torture_rc=$?; fi
+	[[ -n $MT_CONFIRM ]] || return 0
+	last=$((MT_CONFIRM_RUNS + 1))
+	for ((round = 2; round <= last && torture_rc == 0; round++)); do
 		[[ -z $MT_STOP ]] || break
 		plan_again "$plan.r$round"
 		[[ -s $plan.r$round ]] || break
-		plan_rows n "$plan.r$round"
-		mt_note "round $round of $opt_repeat: $n survivors again"
-		torture "$plan.r$round" "$round" || torture_rc=$?
+		plan_shape "$plan.r$round"
+		mt_note "confirmation round $((round - 1)): $plan_mutants survivors short of $MT_CONFIRM_RUNS runs of $(plan_seconds "$MT_FULL_DURATION") run again ($plan_jobs jobs)"
+		torture "$plan.r$round" "$round" "$MT_FULL_DURATION" || torture_rc=$?
 	done
+}
+
+# run_timeouts MUTANTS AGAIN: the line that starts the torture: MUTANTS in the quick pass,
+# AGAIN survivors of earlier runs to confirm, the jobs, the timeouts of each duration, the logs.
+run_timeouts() {
+	local text d t sep='' stages
+	for d in "${baseline_durations[@]}"; do
+		baseline_timeout_for t "$d"
+		text+="$sep$t s"
+		if ((${#baseline_durations[@]} > 1)); then text+=" for runs of $(plan_seconds "${d#default}")"; fi
+		sep=', '
+	done
+	stages="$1 mutants in the quick pass (runs of $(plan_seconds "$MT_QUICK_DURATION"))"
+	if [[ -n $MT_CONFIRM ]]; then
+		stages+=", then confirmation of the survivors and $2 of earlier runs (runs of $(plan_seconds "$MT_FULL_DURATION"), until $MT_CONFIRM_RUNS each)"
+	fi
+	mt_note "running $stages with $opt_jobs jobs (timeouts: build $MT_BUILD_TIMEOUT s, torture $text; logs in $MT_CAMPAIGN/logs)"
 }
 
 # torture_tally: reads this run's records once: sets tally_jobs (mutant jobs), tally_controls
@@ -64,10 +92,18 @@ torture_tally() {
 	read -r tally_jobs tally_controls tally_failed tally_counts <<<"${tally:-0 0 0}"
 }
 
-# torture_summary WALL: one line of what this run's torture jobs decided, from its records.
+# torture_summary WALL: one line of what this run's torture jobs decided, from its records,
+# and one of the campaign's survivors: how many the policy confirms.
 torture_summary() {
+	local survivors survivors_confirmed survivors_unconfirmed note=""
 	torture_tally
 	mt_note "ran $tally_jobs mutant jobs and $tally_controls control runs in $1 s with $opt_jobs jobs${tally_counts:+: $tally_counts}"
+	# survivors --format tsv: ... column 12 is confirmed or unconfirmed.
+	survivors=$("$MUTORTURE_BIN" survivors --db "$MT_DB" --format tsv |
+		awk -F '\t' '{ n[$12]++ } END { printf "%d %d", n["confirmed"], n["unconfirmed"] }')
+	read -r survivors_confirmed survivors_unconfirmed <<<"$survivors"
+	if [[ -z $MT_CONFIRM ]] && ((survivors_unconfirmed)); then note=" (--no-confirm: a run without it confirms them)"; fi
+	mt_note "survivors: $survivors_confirmed confirmed by $MT_CONFIRM_RUNS runs of $(plan_seconds "$MT_FULL_DURATION"), $survivors_unconfirmed unconfirmed$note"
 }
 
 # torture_verdict: how the run ends once its rounds are over (after torture_summary): 130 after

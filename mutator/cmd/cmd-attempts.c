@@ -39,8 +39,12 @@ int cmd_attempts(int argc, const char **argv)
 		const char *mutant = db_column_text(st, 2);
 		if (mutants.nr && !strlist_has(&mutants, mutant))
 			continue;
-		for (int i = 1; i <= 10; i++)
-			tsv_field(stdout, db_column_text(st, i), 0);
+		/* Ten fields, tab-separated; each scenario run brings its own leading tab. */
+		for (int i = 1; i <= 10; i++) {
+			if (i > 1)
+				putchar('\t');
+			tsv_put(stdout, db_column_text(st, i));
+		}
 		sqlite3_reset(runs);
 		db_bind_int(db, runs, 1, sqlite3_column_int64(st, 0));
 		struct strbuf run = STRBUF_INIT;

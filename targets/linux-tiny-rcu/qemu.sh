@@ -4,13 +4,15 @@
 # certain failure.
 #
 # Sourced by target.sh after kbuild.sh; defines functions only. Reads the target's
-# declarations: LINUX_DEFAULT_DURATION, LINUX_GRACE, LINUX_CPUS, linux_scenario, and
-# TARGET_DIR/verdict.sh.
+# declarations: LINUX_DEFAULT_DURATION, LINUX_GRACE, LINUX_HANG_MARGIN, LINUX_CPUS,
+# linux_scenario, and TARGET_DIR/verdict.sh.
 # Invariants:
 # - A run writes only into DIR/.mutorture/runs/SCENARIO/ (console.log, qemu.err, verdict):
-#   the evidence a verdict can be re-judged from (verdict.sh console.log).
+#   the evidence a verdict can be re-judged from (verdict.sh console.log; the runner keeps
+#   what target_test printed, which qemu_recheck judges).
 # - qemu and every helper stay in the caller's process group (the runner's kill reaches
-#   them); qemu's own limit is the duration plus LINUX_GRACE.
+#   them); qemu's own limit (qemu_limit) comes from the runner's torture timeout, which comes
+#   from its baseline, so a guest slowed by a loaded host is not called hung.
 
 # qemu_stat_interval DURATION: seconds between rcutorture statistics lines, or 0 for
 # only the final one. Two consecutive lines must be more than one stutter pause (5 s)
@@ -28,6 +30,20 @@ qemu_stat_interval() {
 qemu_duration() {
 	awk -v d="${MUTORTURE_DURATION:-$LINUX_DEFAULT_DURATION}" \
 		'BEGIN { r = int(d); if (r < d) r++; print (r > 0 ? r : 1) }'
+}
+
+# qemu_limit DURATION: seconds a guest may run before the target declares it hung: the
+# runner's torture timeout (MUTORTURE_TEST_TIMEOUT, a multiple of its slowest baseline run)
+# less LINUX_HANG_MARGIN, so the target's own verdict (124, with the mutorture-timeout line in
+# the log, which a recheck reads) comes before the runner's kill; DURATION + LINUX_GRACE when
+# no runner timeout is given (baseline runs, the hooks called by hand). At least 1.
+qemu_limit() {
+	awk -v d="$1" -v grace="$LINUX_GRACE" -v t="${MUTORTURE_TEST_TIMEOUT:-}" -v margin="$LINUX_HANG_MARGIN" '
+		BEGIN {
+			if (t ~ /^[0-9]+(\.[0-9]+)?$/) { l = int(t); if (l < t) l++; l -= margin }
+			else l = d + grace
+			print (l >= 1 ? l : 1)
+		}'
 }
 
 # qemu_cmdline DURATION SCENARIO-PARAMETERS: prints the kernel command line of a run.
@@ -61,7 +77,8 @@ qemu_test() {
 	[[ -r "$image" ]] || linux_die "no kernel image '$image': run target_setup first"
 	local duration
 	duration=$(qemu_duration)
-	local limit=$((duration + LINUX_GRACE))
+	local limit
+	limit=$(qemu_limit "$duration")
 	boot=$(qemu_cmdline "$duration" "$boot")
 
 	local run="$dir/.mutorture/runs/$scenario"
@@ -95,4 +112,11 @@ qemu_test() {
 	fi
 	[[ -s "$run/console.log" ]] || linux_die "qemu did not start: $(head -c 300 "$run/qemu.err")"
 	return "$(cat "$run/verdict.rc")"
+}
+
+# qemu_recheck LOG: the verdict on a saved log of qemu_test (what target_test printed: the
+# console, then the verdict's own 'mutorture-reason:' line, left out here so that only the
+# console is judged), by verdict.sh's current rules. Exits as target_test does.
+qemu_recheck() {
+	grep -v '^mutorture-reason: ' -- "$1" | "$TARGET_DIR/verdict.sh"
 }

@@ -28,10 +28,19 @@ LINUX_CONFIGS=(TINY01 TINY02)
 LINUX_COMMANDS_CONFIG=TINY02
 # Seconds of rcutorture per run when MUTORTURE_DURATION is unset (see README.md).
 LINUX_DEFAULT_DURATION=30
+# The runner's two stages (targets/CONTRACT.md; chosen from the kill times measured in
+# README.md): a quick pass of 10-s runs, then survivors confirmed by 3 runs of 30 s.
+TARGET_QUICK_DURATION=10
+TARGET_DURATION=$LINUX_DEFAULT_DURATION
+TARGET_CONFIRM_RUNS=3
 # Seconds a guest may take beyond the torture duration (boot, shutdown) before it is
-# declared hung; boot and power-off of a clean run take 2-6 s under TCG (guest time
-# follows the host clock, so a loaded host does not stretch it).
+# declared hung when the runner gives no torture timeout (MUTORTURE_TEST_TIMEOUT: then
+# that, less LINUX_HANG_MARGIN); boot and power-off of a clean run take 2-6 s under TCG
+# (guest time follows the host clock, so a loaded host does not stretch it).
 LINUX_GRACE=30
+# Seconds between the target's own hang decision and the runner's torture timeout: enough
+# to stop qemu and write the mutorture-timeout line into the log.
+LINUX_HANG_MARGIN=5
 # CPUs of the guest: Tiny RCU is uniprocessor only.
 LINUX_CPUS=1
 
@@ -72,6 +81,9 @@ target_build() { kbuild_build "$@"; }
 
 # target_test DIR SCENARIO: one rcutorture run in qemu, stopped at the first certain failure.
 target_test() { qemu_test "$1" "$2"; }
+
+# target_recheck LOG SCENARIO: the verdict on a saved log of target_test, by verdict.sh.
+target_recheck() { qemu_recheck "$1"; }
 
 # target_clone SRC DST: a worker tree: the source by hard links, the build dirs copied.
 target_clone() { kbuild_clone "$1" "$2"; }

@@ -10,6 +10,15 @@ TARGET_SOURCES=(qsbr.c mb.c rwlock.c registry.c call_rcu.c rcu-list.c)
 # shellcheck disable=SC2034 # read by the runner, which sources this file
 TARGET_RULES=(liburcu c11)
 TARGET_SCENARIOS=(qsbr mb rwlock)
+# The two stages of a run (targets/CONTRACT.md; chosen from the kill times measured in
+# README.md): a quick pass of 0.5-s runs, then survivors confirmed by 3 runs of the torture's
+# default length, 1.5 s.
+# shellcheck disable=SC2034 # read by the runner, which sources this file
+TARGET_QUICK_DURATION=0.5
+# shellcheck disable=SC2034
+TARGET_DURATION=1.5
+# shellcheck disable=SC2034
+TARGET_CONFIRM_RUNS=3
 
 # toy_rcu_error MESSAGE...: prints a git-style error line on stderr.
 toy_rcu_error() {
@@ -86,8 +95,27 @@ target_scenarios_for() {
 	esac
 }
 
-# One torture run, streamed; the decisive console line becomes the mutorture-reason. A stall
-# (a grace period, barrier or reader that never finished) is the target seeing a hang: 124.
+# toy_rcu_verdict SCENARIO STATUS END-LINE: the verdict on one torture run from its exit
+# status and its last 'End of test:' line, as target_test and target_recheck give it: 0 when
+# the run said SUCCESS and exited 0; otherwise a 'mutorture-reason:' line (the FAILURE line,
+# or how the program ended) and 124 for a stall (a grace period, barrier or reader that never
+# finished: the target seeing a hang), else the exit status (1 if it was 0).
+toy_rcu_verdict() {
+	local scenario=$1 status=$2 reason=$3
+	if ((status == 0)) && [[ $reason == 'End of test: SUCCESS' ]]; then
+		return 0
+	fi
+	if [[ $reason != 'End of test: FAILURE'* ]]; then
+		reason="torture-$scenario exited with status $status after '${reason:-no End of test line}'"
+	fi
+	printf 'mutorture-reason: %s\n' "$reason"
+	if [[ $reason == 'End of test: FAILURE: stall:'* ]]; then
+		return 124
+	fi
+	return $((status ? status : 1))
+}
+
+# One torture run, streamed; the decisive console line becomes the mutorture-reason.
 target_test() {
 	local dir=$1 scenario=$2 line reason='' status=0 known=''
 	local -a args
@@ -104,17 +132,27 @@ target_test() {
 		if [[ $line == 'End of test: '* ]]; then reason=$line; fi
 	done < <(exec "$dir/torture-$scenario" "${args[@]}" 2>&1)
 	wait "$!" || status=$?
-	if ((status == 0)) && [[ $reason == 'End of test: SUCCESS' ]]; then
-		return 0
+	toy_rcu_verdict "$scenario" "$status" "$reason"
+}
+
+# target_recheck LOG SCENARIO: the same verdict from a saved log of target_test (no run): its
+# last 'End of test:' line, and the exit status target_test noted in its reason line when the
+# program ended otherwise than its End of test line says (a crash, a signal).
+target_recheck() {
+	local log=$1 scenario=$2 line reason='' status=''
+	while IFS= read -r line; do
+		case $line in
+		'End of test: '*) reason=$line ;;
+		"mutorture-reason: torture-$scenario exited with status "*)
+			status=${line#"mutorture-reason: torture-$scenario exited with status "}
+			status=${status%% *} ;;
+		esac
+	done <"$log"
+	if [[ -z $status ]]; then
+		status=1
+		if [[ $reason == 'End of test: SUCCESS' ]]; then status=0; fi
 	fi
-	if [[ $reason != 'End of test: FAILURE'* ]]; then
-		reason="torture-$scenario exited with status $status after '${reason:-no End of test line}'"
-	fi
-	printf 'mutorture-reason: %s\n' "$reason"
-	if [[ $reason == 'End of test: FAILURE: stall:'* ]]; then
-		return 124
-	fi
-	return $((status ? status : 1))
+	toy_rcu_verdict "$scenario" "$status" "$reason"
 }
 
 # With a TRIPLE (aarch64-linux-gnu: the equivalence pass's second architecture), the same

@@ -9,7 +9,8 @@
 # left uncovered). The runner's target_setup clones the built tree that the setup test left
 # in the cache, so the kernel is not built twice.
 # Torture runs last LTR_TEST_DURATION seconds (10), or the target's default with
-# MUTORTURE_LINUX_FULL=1 (lib.sh).
+# MUTORTURE_LINUX_FULL=1 (lib.sh); one run confirms the survivor (--confirm 1: the
+# confirmation rounds are tested on cheaper targets, tests/runner/confirm.bats).
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -29,7 +30,7 @@ note "mutorture generate"
 "$mutorture" generate --db "$db" --root "$tree" --rules linux --operators sdl \
 	--lines kernel/rcu/tiny.c:131-131 --lines kernel/rcu/tiny.c:208-208 kernel/rcu/tiny.c
 note "mutorture run"
-"$mutorture" run --db "$db" --target "$TARGET_DIR" --jobs 1 --baseline-runs 1 "${duration[@]}"
+"$mutorture" run --db "$db" --target "$TARGET_DIR" --jobs 1 --baseline-runs 1 --confirm 1 "${duration[@]}"
 "$mutorture" report --db "$db" --json "$work/report.json" --quiet
 
 expected=$'131\tsdl\tsurvived\tdelete \'prefetch(next);\'\n208\tsdl\tkilled\tdelete \'rgosp->rgos_norm = RCU_GET_STATE_COMPLETED;\''

@@ -115,7 +115,7 @@ fresh() {
 	# A background job ignores SIGINT; perl gives the runner the default disposition back, as
 	# a foreground run on a terminal has.
 	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' "$MUTORTURE_BIN" run --db "$db" --target "$FIXTURE" \
-		--jobs 2 --timeout-floor 2 >"$db.out" 2>&1 &
+		--jobs 2 --timeout-floor 2 --no-confirm >"$db.out" 2>&1 &
 	pid=$!
 	for ((n = 0; n < 600; n++)); do
 		(($(count_status "$db" killed) >= 3)) && break
@@ -138,10 +138,10 @@ fresh() {
 	[ -z "$(leftovers "$db.d")" ]
 	cmp "$db.d/pristine/fixture.c" "$db.d/workers/1/fixture.c"
 	cmp "$db.d/pristine/fixture.c" "$db.d/workers/2/fixture.c"
-	# Running again picks up exactly the mutants left.
+	# Running again picks up exactly the mutants left (the quick pass: --no-confirm).
 	local left
 	left=$(count_status "$db" pending)
-	run mt run --db "$db" --jobs 2 --timeout-floor 2
+	run mt run --db "$db" --jobs 2 --timeout-floor 2 --no-confirm
 	[ "$status" -eq 0 ]
 	[[ $output == *"ran $left mutant jobs"* ]]
 	[ "$(count_status "$db" pending)" -eq 0 ]
@@ -159,4 +159,90 @@ fresh() {
 	run mt run --db "$work/bare.db" --dry-run
 	[ "$status" -eq 128 ]
 	[[ $output == *"has no target yet: name one with --target"* ]]
+}
+
+@test "a control run that fails ends the run FLAKY; status and report say so" {
+	local db
+	db=$(fresh flaky-controls)
+	# One job, one baseline run: the suite fails from its fourth run in the worker tree on,
+	# after two mutants, so the control run after them fails.
+	FIXTURE_MODE=fail-after:3 run mt run --db "$db" --target "$FIXTURE" --jobs 1 --baseline-runs 1 \
+		--control-every 2 --max-mutants 4 --no-confirm --timeout-floor 2
+	[ "$status" -eq 1 ]
+	[[ $output == *"error: FLAKY CAMPAIGN: 2 control runs of the unmutated code failed in this run"* ]]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'control' AND status = 'killed'")" -eq 2 ]
+	[[ "$(mt init --db "$db" --get flaky)" == "control run "*" killed: fixture fails after run 3" ]]
+	run mt status --db "$db"
+	[[ $output == *"FLAKY: 2 of 2 control runs"* ]]
+	run mt report --db "$db"
+	[[ $output == *"**FLAKY: 2 of 2 control runs of the unmutated code failed: kills may be chance.**"* ]]
+}
+
+@test "recheck: same rules change nothing and leave runs the runner's timeout ended; a changed rule's verdicts are recorded once" {
+	local work hang before n printed
+	local DB # db_state reads it
+	work=$(scratch)
+	DB=$(fresh recheck)
+	hang=$(mutant_where "$DB" sdl settle 'spins\+\+')
+	run mt run --db "$DB" --target "$FIXTURE" --jobs 2 --operators sdl,aor --control-every 5 \
+		--timeout-factor 1 --timeout-floor 2
+	[ "$status" -eq 0 ]
+	[ "$(count_status "$DB" timeout)" -ge 1 ]
+	[ "$(count_status "$DB" survived)" -ge 1 ]
+	[ "$(query "$DB" "SELECT count(*) FROM result WHERE kind = 'control'")" -ge 1 ]
+	# The same rules: nothing changes, the hang (no verdict in its log) is left as it was.
+	before=$(db_state)
+	run mt recheck --db "$DB"
+	[ "$status" -eq 0 ]
+	[[ $output == *"attempts judged again ("*" logs): 0 changed, "*" runs the runner's timeout ended left as they were"* ]]
+	[ "$(db_state)" = "$before" ]
+	# A copy of the target with a stricter rule: a clean exit passes only with the program's
+	# 'fixture: ok' line. Exactly the surviving attempts whose logs lack that line become kills
+	# (the mutant that deletes the printf), each superseding the one it judged again.
+	mkdir -p "$work/stricter"
+	cp -a "$FIXTURE/." "$work/stricter/"
+	sed -i "s/grep -qx 'fixture: exit 0' \"\$1\"/& \&\& grep -qx 'fixture: ok' \"\$1\"/" "$work/stricter/target.sh"
+	grep -qF "grep -qx 'fixture: exit 0' \"\$1\" && grep -qx 'fixture: ok' \"\$1\"" "$work/stricter/target.sh"
+	query "$DB" "SELECT attempt || char(9) || log_dir FROM live_result WHERE kind IN ('torture', 'control')
+		AND status = 'survived' ORDER BY attempt" | while IFS=$'\t' read -r attempt dir; do
+		grep -qx 'fixture: ok' "$dir/only.log" || printf '%s\n' "$attempt"
+	done >"$work/changing"
+	n=$(wc -l <"$work/changing")
+	[ "$n" -ge 1 ]
+	[ "$n" -lt "$(query "$DB" "SELECT count(*) FROM live_result WHERE status = 'survived'")" ]
+	run mt recheck --db "$DB" --target "$work/stricter" --dry-run
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' survived -> killed by only  recheck: fixture: no clean exit$' <<<"$output")" -eq "$n" ]
+	[[ $output == *"(dry run, nothing recorded)"* ]]
+	[ "$(db_state)" = "$before" ]
+	run mt recheck --db "$DB" --target "$work/stricter"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' survived -> killed by only  recheck: fixture: no clean exit$' <<<"$output")" -eq "$n" ]
+	[[ $output == *": $n changed, "*" (recorded: "* ]]
+	diff -u "$work/changing" <(query "$DB" "SELECT supersedes FROM result WHERE supersedes IS NOT NULL ORDER BY supersedes")
+	[ "$(query "$DB" "SELECT count(*) FROM result WHERE supersedes IS NOT NULL
+		AND (status <> 'killed' OR reason <> 'recheck: fixture: no clean exit' OR attempt NOT LIKE 'recheck-%')")" -eq 0 ]
+	# Each new attempt keeps the evidence, kind, timing and duration of the one it judged again,
+	# with its scenario run judged again.
+	[ "$(query "$DB" "SELECT count(*) FROM result n JOIN result o ON o.attempt = n.supersedes
+		WHERE n.log_dir <> o.log_dir OR n.kind <> o.kind OR n.mutant_id IS NOT o.mutant_id
+		   OR n.test_s IS NOT o.test_s OR n.build_s IS NOT o.build_s OR n.duration IS NOT o.duration")" -eq 0 ]
+	[ "$(query "$DB" "SELECT count(*) FROM scenario_run s JOIN result n ON n.id = s.result_id
+		WHERE n.supersedes IS NOT NULL AND s.status = 'killed' AND s.reason = 'fixture: no clean exit'")" -eq "$n" ]
+	# The superseded attempts no longer count: the printf's mutant is killed now, the other
+	# survivors are not; the hang is still the runner's timeout.
+	[ "$(query "$DB" "SELECT count(*) FROM live_result l JOIN result o ON o.attempt = l.attempt
+		WHERE o.attempt IN (SELECT supersedes FROM result WHERE supersedes IS NOT NULL)")" -eq 0 ]
+	printed=$(mutant_where "$DB" sdl main 'fixture: ok')
+	[ -n "$printed" ]
+	mt list --db "$DB" --status killed --format ids | grep -qx "$printed"
+	[ "$(count_status "$DB" survived)" -ge 1 ]
+	[ "$(query "$DB" "SELECT status || ': ' || reason FROM live_result WHERE mutant_id = '$hang'")" = \
+		"timeout: no verdict within the timeout of 2 s" ]
+	# Again with the same rule: nothing changes.
+	before=$(db_state)
+	run mt recheck --db "$DB" --target "$work/stricter"
+	[ "$status" -eq 0 ]
+	[[ $output == *": 0 changed"* ]]
+	[ "$(db_state)" = "$before" ]
 }

@@ -15,9 +15,9 @@ setup_file() {
 }
 
 # dry_plan OUTPUT: prints the rows of the plan in a dry run's output (after the 'plan' header
-# and its indented notes).
+# and its indented notes, before the first confirmation round's 'confirm' header).
 dry_plan() {
-	awk '/^plan / { on = 1; next } on && !/^          / { print }' <<<"$1"
+	awk '/^plan / { on = 1; next } /^confirm / { on = 0 } on && !/^          / { print }' <<<"$1"
 }
 
 # plans DB: lists the plans the runs of DB wrote.
@@ -54,7 +54,7 @@ numbered() {
 	local -a args=(--jobs 2 --max-mutants 9 --control-every 4 --no-prune --timeout-floor 2)
 	run mt run --db "$db" "${args[@]}" --dry-run
 	[ "$status" -eq 0 ]
-	[[ $output == *"plan      11 jobs, in the order GNU parallel runs them"* ]]
+	[[ $output == *"plan      11 jobs of stage 1, in the order GNU parallel runs them"* ]]
 	dry_plan "$output" >"$work/fixture.dry"
 	# Nine mutants, a control run after the fourth and the eighth.
 	[ "$(wc -l <"$work/fixture.dry")" -eq 11 ]

@@ -62,7 +62,7 @@ campaign_clean() {
 	[ -f "$TOY_DB.d/pristine.hash" ]
 	# Started directly (not through the function mt), so $! is the runner itself: the bash
 	# script 'mutorture run' becomes.
-	"$MUTORTURE_BIN" run --db "$TOY_DB" --jobs 2 --duration 0.3 --files rcu-list.c >"$work/killed.out" 2>&1 &
+	"$MUTORTURE_BIN" run --db "$TOY_DB" --jobs 2 --duration 0.3 --files rcu-list.c --no-confirm >"$work/killed.out" 2>&1 &
 	pid=$!
 	# Wait for a few results, then kill the runner.
 	for ((n = 0; n < 600; n++)); do
@@ -77,7 +77,7 @@ campaign_clean() {
 	query "$TOY_DB" "SELECT attempt FROM result ORDER BY attempt" >"$work/before"
 	[ "$(mt list --db "$TOY_DB" --files rcu-list.c --pending --format ids | wc -l)" -gt 0 ]
 
-	run mt run --db "$TOY_DB" --jobs 2 --duration 0.3 --files rcu-list.c
+	run mt run --db "$TOY_DB" --jobs 2 --duration 0.3 --files rcu-list.c --no-confirm
 	[ "$status" -eq 0 ]
 	[[ $output == *"left behind by the interrupted run"* ]]
 	query "$TOY_DB" "SELECT attempt FROM result ORDER BY attempt" >"$work/after"
@@ -85,15 +85,16 @@ campaign_clean() {
 	[ -z "$(comm -23 "$work/before" "$work/after")" ]
 	# Every mutant of the file is decided, each by exactly one torture result.
 	[ "$(mt list --db "$TOY_DB" --files rcu-list.c --pending --format ids | wc -l)" -eq 0 ]
-	[ "$(query "$TOY_DB" "SELECT count(*) FROM (SELECT mutant_id FROM result WHERE kind = 'torture'
-		GROUP BY mutant_id HAVING count(*) > 1)")" -eq 0 ]
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM (SELECT r.mutant_id FROM result r JOIN mutant m ON m.id = r.mutant_id
+		JOIN source s ON s.id = m.source_id WHERE r.kind = 'torture' AND s.path = 'rcu-list.c'
+		GROUP BY r.mutant_id HAVING count(*) > 1)")" -eq 0 ]
 	campaign_clean "$TOY_DB"
 }
 
-@test "cheap before expensive: equivalent, duplicate, uncovered; controls pass; survivors repeated" {
+@test "cheap before expensive: equivalent, duplicate, uncovered; controls pass; survivors confirmed" {
 	local equivalent duplicate first
 	run mt run --db "$TOY_DB" --jobs 2 --duration 0.3 --files call_rcu.c --operators neg,cond,ret,const \
-		--control-every 3 --repeat 2
+		--control-every 3 --confirm 2
 	[ "$status" -eq 0 ]
 	# 'return NULL' -> 'return 0' compiles to the same object code as the original.
 	equivalent=$(mutant_where "$TOY_DB" ret callback_thread "'NULL' -> '0'")
@@ -114,7 +115,8 @@ campaign_clean() {
 	# Control runs of the unmutated code were mixed in, and none failed.
 	[ "$(query "$TOY_DB" "SELECT count(*) FROM result WHERE kind = 'control'")" -ge 2 ]
 	[ "$(query "$TOY_DB" "SELECT count(*) FROM result WHERE kind = 'control' AND status <> 'survived'")" -eq 0 ]
-	# Every survivor of these operators was tried twice; every kill is kept with its attempts.
+	# Every survivor of these operators was tried twice, at the full duration (0.3 s: no
+	# shorter quick pass); every kill is kept with its attempts.
 	mt list --db "$TOY_DB" --files call_rcu.c --operators neg,cond,ret,const --status survived --format ids >"$BATS_TEST_TMPDIR/survivors"
 	[ -s "$BATS_TEST_TMPDIR/survivors" ]
 	[ -z "$(mt survivors --db "$TOY_DB" --format tsv | awk -F '\t' 'NR == FNR { s[$1] = 1; next } ($1 in s) && $7 != 2' \
@@ -205,4 +207,110 @@ campaign_clean() {
 	local tree
 	for tree in "$db.d"/workers/*/; do cmp -s "$db.d/pristine/rcu-prims.h" "$tree/rcu-prims.h"; done
 	[ -z "$(leftovers "$db.d")" ]
+}
+
+@test "recheck: a stricter rule in a copy of toy-rcu kills exactly the passing runs it judges, once" {
+	local work copy db threshold n
+	local DB # db_state reads it
+	work=$(scratch)
+	copy=$work/toy-stricter
+	DB=$work/recheck.db
+	# The campaign of the tests above, copied: real torture logs of quick, full and control runs.
+	sqlite3 "$TOY_DB" ".backup '$DB'"
+	# Every scenario run that passed (of attempts that survived, or were killed by a later
+	# scenario), with the grace periods its log's last progress line counts.
+	query "$DB" "SELECT r.attempt || char(9) || r.log_dir || char(9) || s.scenario FROM live_result r
+		JOIN scenario_run s ON s.result_id = r.id WHERE r.kind IN ('torture', 'control')
+		AND r.status IN ('survived', 'killed', 'timeout') AND s.status = 'survived' ORDER BY r.id, s.rowid" |
+		while IFS=$'\t' read -r attempt dir scenario; do
+			printf '%s\t%s\t%s\n' "$attempt" "$scenario" "$(awk '/^t=/ { for (i = 1; i < NF; i++) if ($i == "grace-periods") g = $(i + 1) }
+				END { print g + 0 }' "$dir/$scenario.log")"
+		done >"$work/runs"
+	[ "$(wc -l <"$work/runs")" -ge 4 ]
+	# The stricter rule: a run that passed with fewer grace periods than the median of the
+	# counts seen fails (some runs below it, some not).
+	threshold=$(cut -f3 "$work/runs" | sort -nu | awk '{ v[NR] = $1 } END { if (NR >= 2) print v[int(NR / 2) + 1] }')
+	[ -n "$threshold" ] || skip "every surviving run counted the same grace periods: no rule between them"
+	mkdir -p "$copy"
+	cp -a "$MUTORTURE_HOME/targets/toy-rcu/." "$copy/"
+	cat >>"$copy/target.sh" <<EOF
+
+# The test's stricter rule, on top of toy-rcu's own (target_recheck only).
+eval "\$(declare -f target_recheck | sed '1s/target_recheck/toy_rcu_recheck_base/')"
+target_recheck() {
+	local gps
+	toy_rcu_recheck_base "\$@" || return
+	gps=\$(awk '/^t=/ { for (i = 1; i < NF; i++) if (\$i == "grace-periods") g = \$(i + 1) } END { print g + 0 }' "\$1")
+	if ((gps < $threshold)); then
+		printf 'mutorture-reason: only %d grace periods\n' "\$gps"
+		return 1
+	fi
+}
+EOF
+	# What it should change: each attempt with a passing run below the threshold, killed by the
+	# first such run (any kill of the attempt came after its passing runs).
+	awk -F '\t' -v t="$threshold" '$3 < t && !($1 in seen) { seen[$1] = 1; print $1 "\t" $2 }' "$work/runs" | sort >"$work/expected"
+	n=$(wc -l <"$work/expected")
+	[ "$n" -ge 1 ]
+	mt list --db "$DB" --status survived --format ids | sort >"$work/survived.before"
+	run mt recheck --db "$DB" --target "$copy"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' -> killed by [a-z]*  recheck: only [0-9]* grace periods$' <<<"$output")" -eq "$n" ]
+	[[ $output == *": $n changed"* ]]
+	# Exactly those attempts are superseded, each by a kill by the expected scenario, with the
+	# scenario runs of the attempt it judged again.
+	diff -u "$work/expected" <(query "$DB" "SELECT supersedes || char(9) || scenario FROM result
+		WHERE supersedes IS NOT NULL AND status = 'killed' ORDER BY 1")
+	[ "$(query "$DB" "SELECT count(*) FROM result WHERE supersedes IS NOT NULL")" -eq "$n" ]
+	[ "$(query "$DB" "SELECT count(*) FROM result n JOIN result o ON o.attempt = n.supersedes
+		WHERE (SELECT group_concat(scenario) FROM scenario_run WHERE result_id = n.id)
+		   IS NOT (SELECT group_concat(scenario) FROM scenario_run WHERE result_id = o.id)")" -eq 0 ]
+	# A mutant with such an attempt is killed now (a kill by a later scenario stays a kill); the
+	# other survivors are still survivors.
+	query "$DB" "SELECT DISTINCT mutant_id FROM result WHERE supersedes IS NOT NULL AND mutant_id IS NOT NULL" |
+		sort >"$work/now.killed"
+	[ -z "$(comm -23 "$work/now.killed" <(mt list --db "$DB" --status killed --format ids | sort))" ]
+	diff -u <(comm -23 "$work/survived.before" "$work/now.killed") <(mt list --db "$DB" --status survived --format ids | sort)
+	# Again: nothing changes.
+	local before
+	before=$(db_state)
+	run mt recheck --db "$DB" --target "$copy"
+	[ "$status" -eq 0 ]
+	[[ $output == *": 0 changed"* ]]
+	[ "$(db_state)" = "$before" ]
+}
+
+@test "recheck: a kill that stopped an attempt early, judged a pass now, makes it an error to run again" {
+	local work copy
+	local DB # read by db_state
+	work=$(scratch)
+	copy=$work/toy-lenient
+	DB=$work/lenient.db
+	sqlite3 "$TOY_DB" ".backup '$DB'"
+	# A copy of toy-rcu whose saved logs all pass.
+	mkdir -p "$copy"
+	cp -a "$MUTORTURE_HOME/targets/toy-rcu/." "$copy/"
+	printf '\n%s\n' 'target_recheck() { return 0; }' >>"$copy/target.sh"
+	# Expected: each attempt a target verdict killed (not the runner's timeout) becomes a
+	# survival when every scenario of its file ran, else an error (toy-rcu's scenarios per
+	# file: one for a flavour, two for registry.c, three for the shared files).
+	query "$DB" "SELECT r.attempt || char(9) || s.path || char(9) ||
+		(SELECT count(*) FROM scenario_run x WHERE x.result_id = r.id) FROM live_result r
+		JOIN mutant m ON m.id = r.mutant_id JOIN source s ON s.id = m.source_id
+		WHERE r.kind = 'torture' AND r.status IN ('killed', 'timeout')
+		AND r.reason NOT LIKE 'no verdict within the timeout of %'" |
+		awk -F '\t' '{ want = ($2 ~ /^(qsbr|mb|rwlock)\.c$/) ? 1 : ($2 == "registry.c") ? 2 : 3
+			print $1 "\t" (($3 == want) ? "survived" : "error") }' | sort >"$work/expected"
+	# (The campaign's certain kills stop at their first scenario; should none have, say so.)
+	grep -q $'\terror$' "$work/expected" || skip 'no kill in the campaign stopped an attempt before its last scenario'
+	run mt recheck --db "$DB" --target "$copy"
+	[ "$status" -eq 0 ]
+	diff -u "$work/expected" <(query "$DB" "SELECT supersedes || char(9) || status FROM result
+		WHERE supersedes IS NOT NULL AND kind = 'torture' ORDER BY 1")
+	[ "$(query "$DB" "SELECT count(*) FROM result WHERE supersedes IS NOT NULL AND status = 'error'
+		AND reason NOT LIKE 'recheck: % now survived (was %); never ran: %: run again'")" -eq 0 ]
+	# Those mutants are pending again, unless another attempt of theirs decides them.
+	[ "$(query "$DB" "SELECT count(*) FROM result n JOIN mutant_status ms ON ms.mutant_id = n.mutant_id
+		WHERE n.status = 'error' AND n.supersedes IS NOT NULL AND ms.status NOT IN ('error', 'survived', 'killed', 'timeout')")" -eq 0 ]
+	mt list --db "$DB" --pending --format ids | grep -q .
 }

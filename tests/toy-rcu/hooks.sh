@@ -3,7 +3,7 @@
 # Usage: hooks.sh CASE
 # Test: the toy-rcu target.sh hooks, called as the runner calls them, on a real tree made
 # by target_setup in a scratch directory. CASE is one of setup, build, test, stall,
-# compile, coverage, clone.
+# recheck, compile, coverage, clone.
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
 
@@ -77,6 +77,36 @@ case_stall() {
 	((status == 124)) || { cat "$SCRATCH/out" >&2; fail "the stalled mutant exited $status, not 124"; }
 	grep -q '^mutorture-reason: End of test: FAILURE: stall: ' "$SCRATCH/out" ||
 		fail 'the stall printed no mutorture-reason'
+}
+
+# recheck_same STATUS: target_recheck on the saved target_test output in $SCRATCH/out (of
+# scenario qsbr) gives STATUS and the same reason line again.
+recheck_same() {
+	local reason
+	cp "$SCRATCH/out" "$SCRATCH/saved.log"
+	reason=$(grep '^mutorture-reason: ' "$SCRATCH/saved.log" || true)
+	run_status target_recheck "$SCRATCH/saved.log" qsbr
+	((status == $1)) || { cat "$SCRATCH/saved.log" >&2; fail "target_recheck exited $status, target_test $1"; }
+	[[ $(cat "$SCRATCH/out") == "$reason" ]] || fail "target_recheck said '$(cat "$SCRATCH/out")', target_test '$reason'"
+}
+
+case_recheck() {
+	note 'a saved passing run, a stall and a kill are judged again as target_test judged them'
+	MUTORTURE_DURATION=0.3 run_status target_test "$pristine" qsbr
+	((status == 0)) || fail "target_test qsbr exited $status"
+	recheck_same 0
+	mutate "$pristine/qsbr.c" 's/(void rcu_quiescent_state\(void\)\n\{\n\tcmm_smp_mb\(\);\n)\tCMM_STORE_SHARED\(self.ctr, CMM_LOAD_SHARED\(gp_ctr\)\);\n/$1/'
+	target_build "$pristine"
+	MUTORTURE_DURATION=0.3 run_status target_test "$pristine" qsbr
+	((status == 124)) || fail "the stalled mutant exited $status"
+	recheck_same 124
+	printf '%s\n' 'End of test: FAILURE: a reader found the list empty' \
+		'mutorture-reason: End of test: FAILURE: a reader found the list empty' >"$SCRATCH/out"
+	recheck_same 1
+	note 'a crash target_test noted (no End of test line) keeps its exit status'
+	printf '%s\n' 'toy-rcu torture: flavour qsbr' \
+		"mutorture-reason: torture-qsbr exited with status 139 after 'no End of test line'" >"$SCRATCH/out"
+	recheck_same 139
 }
 
 case_compile() {
@@ -153,7 +183,7 @@ case_clone() {
 }
 
 case ${1:-} in
-setup | build | test | stall | compile | coverage | clone) "case_$1" ;;
-*) fail "usage: hooks.sh setup|build|test|stall|compile|coverage|clone" ;;
+setup | build | test | stall | recheck | compile | coverage | clone) "case_$1" ;;
+*) fail "usage: hooks.sh setup|build|test|stall|recheck|compile|coverage|clone" ;;
 esac
 note 'ok'
