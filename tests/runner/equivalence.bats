@@ -18,8 +18,9 @@ setup_file() {
 	mt init --db "$TCE_DB" --root "$TCE_DB.d/pristine"
 	mt generate --db "$TCE_DB" --rules linux mp.c ring.c
 	mt generate --db "$TCE_DB" --rules linux --via mp.c ctr.h
-	# (--timeout-floor 2: 'i++' -> 'i--' in sum_slots() loops until the timeout)
-	mt run --db "$TCE_DB" --jobs 2 --control-every 0 --timeout-floor 2 >"$TCE_OUT" 2>&1
+	# (--timeout-floor 2: 'i++' -> 'i--' in sum_slots() loops until the timeout; --no-confirm:
+	# one torture run a mutant, the pruning is what these tests are about)
+	mt run --db "$TCE_DB" --jobs 2 --control-every 0 --timeout-floor 2 --no-confirm >"$TCE_OUT" 2>&1
 }
 
 # tce_hash MUTANT COLUMN: prints the mutant's object hash (3: this host's, 4: aarch64's).
