@@ -200,10 +200,15 @@ static void print_counts(const char *title, const struct gen_counts *c)
 {
 	if (!c->nr)
 		return;
+	/* One column for the counts, however long a reason names its macro. */
+	int width = 28;
+	for (size_t i = 0; i < c->nr; i++)
+		if ((int)strlen(c->items[i].name) > width)
+			width = (int)strlen(c->items[i].name);
 	printf("%s:\n", title);
 	for (size_t i = 0; i < c->nr; i++)
 		if (c->items[i].n)
-			printf("  %-28s %6u\n", c->items[i].name, c->items[i].n);
+			printf("  %-*s %6u\n", width, c->items[i].name, c->items[i].n);
 }
 
 static void print_summary(const struct target_file *files, size_t nr, const char *via)
