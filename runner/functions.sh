@@ -134,6 +134,26 @@ mt_check_target() {
 		declare -F "$fn" >/dev/null ||
 			mt_die "target '$1' is incomplete: it does not define the function $fn (see targets/CONTRACT.md)"
 	done
+	for var in TARGET_GENERATE_ARGS TARGET_VIA; do
+		if [[ -n ${!var+set} && $(declare -p "$var") != 'declare -a'* ]]; then
+			mt_die "target '$1' declares $var, which must be an array (see targets/CONTRACT.md)"
+		fi
+	done
+}
+
+# mt_rule_args VAR: sets the array VAR to the '--rules' arguments of 'mutorture generate' for
+# the sourced target's TARGET_RULES: an absolute path as it is; a relative path, or a name
+# that is a file in TARGET_DIR, that file; any other name a built-in rule set (liburcu, ...).
+mt_rule_args() {
+	local -n _args=$1
+	local _rule
+	_args=()
+	for _rule in "${TARGET_RULES[@]}"; do
+		if [[ $_rule != /* && ($_rule == */* || -f $TARGET_DIR/$_rule) ]]; then
+			_rule="$TARGET_DIR/$_rule"
+		fi
+		_args+=(--rules "$_rule")
+	done
 }
 
 # mt_hook TIMEOUT LOG FUNCTION ARGS...: runs one target hook (runner/hook) in a session of its
