@@ -89,7 +89,8 @@ mt_s_to_us() {
 }
 
 # mt_target_file TARGET: prints the absolute path of the target.sh that TARGET names: a
-# name under $MUTORTURE_HOME/targets/, a folder holding target.sh, or a target.sh file.
+# name under $MUTORTURE_HOME/targets/, a folder holding target.sh, or a target.sh file (or a
+# target config file NAME.conf).
 mt_target_file() {
 	local t=$1
 	if [[ $t != */* && -f $MUTORTURE_HOME/targets/$t/target.sh ]]; then
@@ -103,13 +104,21 @@ mt_target_file() {
 	fi
 }
 
-# mt_source_target FILE: sources a target.sh with TARGET_DIR set and defines the default
+# mt_source_target FILE: sources a target.sh (or loads a target config NAME.conf through
+# targets/lib/config-target.sh) with TARGET_DIR set and defines the default
 # optional hooks it lacks. No checks and no forks: jobs and hooks call it many times, after
 # mt_check_target vouched for the file once in the run.
 mt_source_target() {
 	TARGET_DIR=${1%/*}
-	# shellcheck source=/dev/null
-	source "$1" || mt_die "cannot load target '$1'"
+	if [[ $1 == *.conf ]]; then
+		# A config file is read, never run (targets/CONFIG.md).
+		# shellcheck source=targets/lib/config-target.sh
+		source "$MUTORTURE_HOME/targets/lib/config-target.sh" && config_load "$1" ||
+			mt_die "cannot load target config '$1'"
+	else
+		# shellcheck source=/dev/null
+		source "$1" || mt_die "cannot load target '$1'"
+	fi
 	if ! declare -F target_clone >/dev/null; then
 		target_clone() { cp -a -- "$1" "$2"; }
 	fi
