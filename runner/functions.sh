@@ -165,6 +165,42 @@ mt_rule_args() {
 	done
 }
 
+# mt_generate DB ROOT [ARG...]: generates the sourced target's mutants into DB from the tree
+# ROOT, as a campaign does: the TARGET_SOURCES that TARGET_VIA does not name in one call, the
+# headers it names (HEADER=FILE.c) in one call per FILE.c with '--via FILE.c'; every call with
+# the target's rule sets, TARGET_GENERATE_ARGS and the ARGs.
+mt_generate() {
+	local db=$1 root=$2 entry src via
+	shift 2
+	local -a rules plain=() vias=() headers args=("${TARGET_GENERATE_ARGS[@]}" "$@")
+	local -A via_of=()
+	mt_rule_args rules
+	for entry in "${TARGET_VIA[@]}"; do
+		[[ $entry == ?*=?* ]] ||
+			mt_die "target '$MT_TARGET_FILE' declares TARGET_VIA entry '$entry': not HEADER=FILE.c (see targets/CONTRACT.md)"
+		via_of["${entry%%=*}"]=${entry#*=}
+	done
+	for src in "${TARGET_SOURCES[@]}"; do
+		if [[ -z ${via_of["$src"]+set} ]]; then
+			plain+=("$src")
+		elif [[ " ${vias[*]} " != *" ${via_of["$src"]} "* ]]; then
+			vias+=("${via_of["$src"]}")
+		fi
+	done
+	if ((${#plain[@]})); then
+		mt_note "generating the mutants of ${plain[*]}"
+		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" "${plain[@]}" || return
+	fi
+	for via in "${vias[@]}"; do
+		headers=()
+		for src in "${TARGET_SOURCES[@]}"; do
+			if [[ ${via_of["$src"]:-} == "$via" ]]; then headers+=("$src"); fi
+		done
+		mt_note "generating the mutants of ${headers[*]} via $via"
+		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" --via "$via" "${headers[@]}" || return
+	done
+}
+
 # mt_hook TIMEOUT LOG FUNCTION ARGS...: runs one target hook (runner/hook) in a session of its
 # own under the memory and process limits, output to LOG, stdin closed. When the hook ends,
 # or TIMEOUT seconds after it began (TERM, then KILL MT_GRACE seconds later), its whole

@@ -50,7 +50,7 @@ fixture_copy() {
 	run mt campaign "$target" --db "$work/gen.db" --dry-run
 	[ "$status" -eq 0 ]
 	[[ $output == *"generating the mutants of fixture.c"* ]]
-	[[ $output == *"generating the mutants of --via fixture.c sum.h"* ]]
+	[[ $output == *"generating the mutants of sum.h via fixture.c"* ]]
 	# Only rcu-delete and aor (the target's --operators): settle's usleep deleted (the rule
 	# file), twice's n + n in sum.h changed by aor (parsed through fixture.c).
 	mt list --db "$work/gen.db" --format tsv >"$work/gen.tsv"
