@@ -5,7 +5,8 @@
 # killed only sometimes, so only mutants every run decides alike are compared: two that break
 # a grace period at once, two that do not compile, one that hangs rcu_barrier (the stall
 # detector's timeout), two on a line no run executes); a config's mistakes are named; a 'fail' pattern
-# ends a run as soon as its line is printed. Real builds, real torture runs, real campaigns.
+# ends a run as soon as its line is printed; headers are generated through their file. Real
+# builds, real torture runs, real campaigns.
 
 load ../runner/lib
 
@@ -98,4 +99,28 @@ fixture_config() {
 	[ "$(mt list --db "$db" --status survived --format ids)" = "$keep" ]
 	mt attempts --db "$db" --mutants "$kill" | grep -q 'BUG: fixture said no'
 	[ -z "$(leftovers "$db.d")" ]
+}
+
+@test "a config's headers are generated through the file named after 'via', with its generate arguments" {
+	local work db
+	work=$(scratch)
+	mkdir "$work/tree"
+	cp "$FIXTURE"/src/* "$work/tree/"
+	printf '%s\n' 'static inline int twice(int n)' '{' '	return n + n;' '}' >"$work/tree/sum.h"
+	sed -i 's|#include <unistd.h>|#include <unistd.h>\n#include "sum.h"|; s|sum_to(10) != 55|sum_to(10) != twice(55) / 2|' \
+		"$work/tree/fixture.c"
+	printf '%s\n' 'tree = tree' 'sources = fix*.c' 'header = sum.h via fixture.c' 'generate_args = --operators aor' \
+		'compdb = bear -- make -s' 'build = make -s' 'test = ./fixture' >"$work/h.conf"
+	db=$work/h.db
+	run mt campaign "$work/h.conf" --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"generating the mutants of fixture.c"* ]]
+	[[ $output == *"generating the mutants of sum.h via fixture.c"* ]]
+	mt list --db "$db" --format tsv >"$work/h.tsv"
+	[ "$(awk -F '\t' '$5 != "aor"' "$work/h.tsv" | wc -l)" -eq 0 ]
+	[ "$(awk -F '\t' '$2 == "sum.h" && $6 == "twice"' "$work/h.tsv" | wc -l)" -ge 1 ]
+	[ "$(awk -F '\t' '$2 == "fixture.c"' "$work/h.tsv" | wc -l)" -ge 1 ]
+	# The user's tree was only read.
+	[ ! -e "$work/tree/fixture" ]
+	[ ! -e "$work/tree/compile_commands.json" ]
 }
