@@ -4,9 +4,9 @@
 # verdict does not depend on chance (the torture is probabilistic: a lost memory barrier is
 # killed only sometimes, so only mutants every run decides alike are compared: two that break
 # a grace period at once, two that do not compile, one that hangs rcu_barrier (the stall
-# detector's timeout), two on a line no run executes); a config's mistakes are named; a 'fail' pattern
-# ends a run as soon as its line is printed; headers are generated through their file. Real
-# builds, real torture runs, real campaigns.
+# detector's timeout), two on a line no run executes); a config's mistakes are named; a
+# 'fail' pattern ends a run as soon as its line is printed; headers are generated through
+# their file. Real builds, real torture runs, real campaigns.
 
 load ../runner/lib
 
