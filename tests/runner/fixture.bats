@@ -286,4 +286,10 @@ fresh() {
 	# The named survivor was confirmed by 2 runs; the other kept its single quick-look run.
 	[ "$(mt attempts --db "$db" --mutants "$slow" | awk -F '\t' '$3 == "torture"' | wc -l)" -eq 2 ]
 	[ "$(mt attempts --db "$db" --mutants "$fast" | awk -F '\t' '$3 == "torture"' | wc -l)" -eq 1 ]
+	# Named again: decided already, said so; only the unconfirmed survivor is planned (round 2).
+	run mt run --db "$db" --target "$FIXTURE" --mutants "$fast,$kill" --confirm 2 --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"--mutants: 2 of the 2 named mutants have a final result already"* ]]
+	[[ $output == *"mutants   0 pending"* ]]
+	[[ $output == *"confirm   1 jobs of the first confirmation round"* ]]
 }
