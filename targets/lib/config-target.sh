@@ -194,25 +194,27 @@ target_build() {
 	config_run "$1" "$cmd" "${2:-}"
 }
 
+# config_matches KEY LINE: whether LINE matches one of the patterns of the list KEY.
+config_matches() {
+	local pattern
+	while IFS= read -r pattern; do
+		if [[ -n $pattern && $2 =~ $pattern ]]; then return 0; fi
+	done <<<"${CONFIG[$1]:-}"
+	return 1
+}
+
 # config_judge LINE: what one console line says, by the config's patterns: sets
 # config_decided (hang or fail, with config_reason the line) and config_passed (1 when the
 # line matches 'pass'); a decided run stays decided.
 config_judge() {
-	local pattern
 	[[ -z $config_decided ]] || return 0
-	while IFS= read -r pattern; do
-		if [[ -n $pattern && $1 =~ $pattern ]]; then
-			config_decided=hang config_reason=$1
-			return 0
-		fi
-	done <<<"${CONFIG[hang]:-}"
-	while IFS= read -r pattern; do
-		if [[ -n $pattern && $1 =~ $pattern ]]; then
-			config_decided=fail config_reason=$1
-			return 0
-		fi
-	done <<<"${CONFIG[fail]:-}"
-	if [[ -n ${CONFIG[pass]:-} && $1 =~ ${CONFIG[pass]} ]]; then config_passed=1; fi
+	if config_matches hang "$1"; then
+		config_decided=hang config_reason=$1
+	elif config_matches fail "$1"; then
+		config_decided=fail config_reason=$1
+	elif [[ -n ${CONFIG[pass]:-} && $1 =~ ${CONFIG[pass]} ]]; then
+		config_passed=1
+	fi
 }
 
 # config_verdict STATUS LAST-LINE: the verdict on a judged run (config_judge on every line)
