@@ -42,6 +42,7 @@ static const struct verb verbs[] = {
 	C_VERB("report", cmd_report, "scores, coverage, kill matrix; JSON and HTML reports"),
 	C_VERB("attempts", cmd_attempts, "the torture attempts that count, with their logs (recheck)"),
 	SCRIPT_VERB("recheck", "runner/recheck", "judge saved torture logs again with the target's rules"),
+	SCRIPT_VERB("target", "runner/target", "'target check T': is a target fit for a campaign (the doctor)"),
 };
 
 static void print_help(FILE *out)

@@ -89,7 +89,8 @@ mt_s_to_us() {
 }
 
 # mt_target_file TARGET: prints the absolute path of the target.sh that TARGET names: a
-# name under $MUTORTURE_HOME/targets/, a folder holding target.sh, or a target.sh file.
+# name under $MUTORTURE_HOME/targets/, a folder holding target.sh, or a target.sh file (or a
+# target config file NAME.conf).
 mt_target_file() {
 	local t=$1
 	if [[ $t != */* && -f $MUTORTURE_HOME/targets/$t/target.sh ]]; then
@@ -103,13 +104,21 @@ mt_target_file() {
 	fi
 }
 
-# mt_source_target FILE: sources a target.sh with TARGET_DIR set and defines the default
+# mt_source_target FILE: sources a target.sh (or loads a target config NAME.conf through
+# targets/lib/config-target.sh) with TARGET_DIR set and defines the default
 # optional hooks it lacks. No checks and no forks: jobs and hooks call it many times, after
 # mt_check_target vouched for the file once in the run.
 mt_source_target() {
 	TARGET_DIR=${1%/*}
-	# shellcheck source=/dev/null
-	source "$1" || mt_die "cannot load target '$1'"
+	if [[ $1 == *.conf ]]; then
+		# A config file is read, never run (targets/CONFIG.md).
+		# shellcheck source=targets/lib/config-target.sh
+		source "$MUTORTURE_HOME/targets/lib/config-target.sh" && config_load "$1" ||
+			mt_die "cannot load target config '$1'"
+	else
+		# shellcheck source=/dev/null
+		source "$1" || mt_die "cannot load target '$1'"
+	fi
 	if ! declare -F target_clone >/dev/null; then
 		target_clone() { cp -a -- "$1" "$2"; }
 	fi
@@ -133,6 +142,62 @@ mt_check_target() {
 	for fn in target_setup target_build target_test; do
 		declare -F "$fn" >/dev/null ||
 			mt_die "target '$1' is incomplete: it does not define the function $fn (see targets/CONTRACT.md)"
+	done
+	for var in TARGET_GENERATE_ARGS TARGET_VIA; do
+		if [[ -n ${!var+set} && $(declare -p "$var") != 'declare -a'* ]]; then
+			mt_die "target '$1' declares $var, which must be an array (see targets/CONTRACT.md)"
+		fi
+	done
+}
+
+# mt_rule_args VAR: sets the array VAR to the '--rules' arguments of 'mutorture generate' for
+# the sourced target's TARGET_RULES: an absolute path as it is; a relative path, or a name
+# that is a file in TARGET_DIR, that file; any other name a built-in rule set (liburcu, ...).
+mt_rule_args() {
+	local -n _args=$1
+	local _rule
+	_args=()
+	for _rule in "${TARGET_RULES[@]}"; do
+		if [[ $_rule != /* && ($_rule == */* || -f $TARGET_DIR/$_rule) ]]; then
+			_rule="$TARGET_DIR/$_rule"
+		fi
+		_args+=(--rules "$_rule")
+	done
+}
+
+# mt_generate DB ROOT [ARG...]: generates the sourced target's mutants into DB from the tree
+# ROOT, as a campaign does: the TARGET_SOURCES that TARGET_VIA does not name in one call, the
+# headers it names (HEADER=FILE.c) in one call per FILE.c with '--via FILE.c'; every call with
+# the target's rule sets, TARGET_GENERATE_ARGS and the ARGs.
+mt_generate() {
+	local db=$1 root=$2 entry src via
+	shift 2
+	local -a rules plain=() vias=() headers args=("${TARGET_GENERATE_ARGS[@]}" "$@")
+	local -A via_of=()
+	mt_rule_args rules
+	for entry in "${TARGET_VIA[@]}"; do
+		[[ $entry == ?*=?* ]] ||
+			mt_die "target '$MT_TARGET_FILE' declares TARGET_VIA entry '$entry': not HEADER=FILE.c (see targets/CONTRACT.md)"
+		via_of["${entry%%=*}"]=${entry#*=}
+	done
+	for src in "${TARGET_SOURCES[@]}"; do
+		if [[ -z ${via_of["$src"]+set} ]]; then
+			plain+=("$src")
+		elif [[ " ${vias[*]} " != *" ${via_of["$src"]} "* ]]; then
+			vias+=("${via_of["$src"]}")
+		fi
+	done
+	if ((${#plain[@]})); then
+		mt_note "generating the mutants of ${plain[*]}"
+		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" "${plain[@]}" || return
+	fi
+	for via in "${vias[@]}"; do
+		headers=()
+		for src in "${TARGET_SOURCES[@]}"; do
+			if [[ ${via_of["$src"]:-} == "$via" ]]; then headers+=("$src"); fi
+		done
+		mt_note "generating the mutants of ${headers[*]} via $via"
+		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" --via "$via" "${headers[@]}" || return
 	done
 }
 

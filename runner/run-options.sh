@@ -32,6 +32,7 @@ options_parse() {
 	opt_jobs=''
 	opt_operators=''
 	opt_files=''
+	opt_mutants=''
 	opt_max_mutants=''
 	opt_shuffle=''
 	opt_factor=3
@@ -52,7 +53,7 @@ options_parse() {
 		value=''
 		case $opt in
 		--*=*) value=${opt#*=}; opt=${opt%%=*} ;;
-		--db | --target | --jobs | --operators | --files | --max-mutants | --timeout-factor | \
+		--db | --target | --jobs | --operators | --files | --mutants | --max-mutants | --timeout-factor | \
 			--timeout-floor | --baseline-runs | --quick-duration | --duration | --readers | --mem-limit | \
 			--proc-limit | --confirm | --repeat | --control-every)
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
@@ -67,6 +68,7 @@ options_parse() {
 		--jobs) options_number jobs "$value"; opt_jobs=$value ;;
 		--operators) opt_operators=$value ;;
 		--files) opt_files=$value ;;
+		--mutants) options_mutants "$value" ;;
 		--max-mutants) options_number max-mutants "$value"; opt_max_mutants=$value ;;
 		--shuffle) opt_shuffle=1 ;;
 		--timeout-factor) options_number timeout-factor "$value" decimal; opt_factor=$value ;;
@@ -101,6 +103,27 @@ options_parse() {
 	if [[ -n $opt_confirm && -n $opt_no_confirm ]]; then
 		mt_usage_error "$0" "options '--confirm' and '--no-confirm' cannot be combined"
 	fi
+}
+
+# options_mutants VALUE: sets opt_mutants, comma-separated ids, from --mutants' value: ids
+# separated by commas, or '@FILE' (or '-', standard input): ids separated by commas, blanks or
+# lines, '#' starting a comment.
+options_mutants() {
+	local text=$1 file line ids=''
+	local -a words
+	if [[ $text == - || $text == @* ]]; then
+		file=${text#@}
+		if [[ $text == - ]]; then file=/dev/stdin; fi
+		[[ -r $file ]] || mt_usage_error "$0" "option '--mutants': cannot read '$file'"
+		text=''
+		while IFS= read -r line || [[ -n $line ]]; do text+="${line%%#*}"$'\n'; done <"$file"
+	fi
+	IFS=$' \t\n,' read -r -d '' -a words <<<"$text" || true
+	for line in "${words[@]}"; do
+		if [[ -n $line ]]; then ids+="${ids:+,}$line"; fi
+	done
+	[[ -n $ids ]] || mt_usage_error "$0" "option '--mutants' names no mutant"
+	opt_mutants=$ids
 }
 
 # options_duration NAME VALUE: checks a duration option is a positive number of seconds.
@@ -158,7 +181,7 @@ options_policy() {
 # sourced and checked), and derives the job limits (opt_jobs, opt_mem_mb, MT_MEM_KB, MT_NPROC)
 # and the progress style (MT_PROGRESS).
 options_resolve() {
-	local target=$opt_target key kb
+	local target=$opt_target key kb named pending
 	MT_DB=$(realpath -m -- "$opt_db")
 	[[ -f $MT_DB ]] || mt_die "cannot run campaign '$MT_DB': no such database (make one with 'mutorture campaign' or 'mutorture init')"
 	MT_CAMPAIGN="$MT_DB.d"
@@ -172,6 +195,17 @@ options_resolve() {
 	mt_source_target "$MT_TARGET_FILE"
 	mt_check_target "$MT_TARGET_FILE"
 	options_policy
+	# An id the campaign does not know is a one-line error (list says which), before anything.
+	if [[ -n $opt_mutants ]]; then
+		"$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --format ids >/dev/null || exit 128
+		# A named mutant with a final result is not run again (its survivors still get their
+		# confirmation): said, not silent.
+		named=$("$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --format ids | wc -l)
+		pending=$("$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --pending --format ids | wc -l)
+		if ((pending < named)); then
+			mt_note "--mutants: $((named - pending)) of the $named named mutants have a final result already (survivors short of their confirmation runs still get them)"
+		fi
+	fi
 
 	opt_jobs=${opt_jobs:-$(nproc)}
 	if [[ -z $opt_mem_mb ]]; then

@@ -16,12 +16,13 @@
 # from the attempts with the run's own policy (not the one the database holds yet), so a dry
 # run that records nothing plans what the run will do.
 
-# plan_select PLAN: writes the pending mutants to run (--operators, --files, --shuffle,
+# plan_select PLAN: writes the pending mutants to run (--operators, --files, --mutants, --shuffle,
 # --max-mutants) to PLAN as rows, in the database's order.
 plan_select() {
 	local -a args=(--db "$MT_DB" --pending --format tsv) max=()
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
 	if [[ -n $opt_files ]]; then args+=(--files "$opt_files"); fi
+	if [[ -n $opt_mutants ]]; then args+=(--mutants "$opt_mutants"); fi
 	if [[ -n $opt_shuffle ]]; then
 		if [[ -n $opt_max_mutants ]]; then max=(-n "$opt_max_mutants"); fi
 		"$MUTORTURE_BIN" list "${args[@]}" | cut -f1,2,3,5,8 | shuf "${max[@]}" >"$1"
@@ -32,7 +33,7 @@ plan_select() {
 }
 
 # plan_again PLAN: writes to PLAN, as rows in the database's order, the survivors (within
-# --operators and --files) with fewer than MT_CONFIRM_RUNS full attempts: torture attempts that
+# --operators, --files and --mutants) with fewer than MT_CONFIRM_RUNS full attempts: torture attempts that
 # asked for at least MT_FULL_DURATION seconds (an attempt of unknown duration counts as 0 s, as
 # the mutant_status view counts it). Empty with --no-confirm. One confirmation round.
 plan_again() {
@@ -41,6 +42,7 @@ plan_again() {
 	[[ -n $MT_CONFIRM ]] || return 0
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
 	if [[ -n $opt_files ]]; then args+=(--files "$opt_files"); fi
+	if [[ -n $opt_mutants ]]; then args+=(--mutants "$opt_mutants"); fi
 	"$MUTORTURE_BIN" list "${args[@]}" | cut -f1,2,3,5,8 >"$1.survivors"
 	if [[ -s $1.survivors ]]; then
 		# attempts: attempt mutant kind status scenario reason log_dir build_s test_s duration ...

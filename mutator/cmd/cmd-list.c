@@ -27,6 +27,7 @@ static const char list_sql[] =
 	"   AND (?4 IS NULL OR s.path IN (SELECT value FROM json_each(?4))) "
 	"   AND (?5 IS NULL OR m.function IN (SELECT value FROM json_each(?5)) "
 	"        OR m.function_spelled IN (SELECT value FROM json_each(?5))) "
+	"   AND (?6 IS NULL OR m.id IN (SELECT value FROM json_each(?6))) "
 	" ORDER BY s.path, s.current DESC, m.start_byte, m.end_byte, m.id";
 
 /* Dies naming the first value of list that no row of the campaign has (sql: one parameter,
@@ -67,11 +68,13 @@ static void bind_list(sqlite3 *db, sqlite3_stmt *st, int i, const struct strlist
 int cmd_list(int argc, const char **argv)
 {
 	const char *db_file = default_db_path(), *format = "table";
-	struct strlist statuses = { 0 }, operators = { 0 }, files = { 0 }, functions = { 0 };
+	struct strlist statuses = { 0 }, operators = { 0 }, files = { 0 }, functions = { 0 },
+		       mutants = { 0 };
 	int pending = 0, stale = 0;
 	static const char *const usage[] = {
 		"mutorture list [--db FILE] [--status S,S] [--pending] [--operators A,B] "
-		"[--files F,G] [--function F] [--stale] [--format table|tsv|ids|json]",
+		"[--files F,G] [--function F] [--mutants ID,...] [--stale] "
+		"[--format table|tsv|ids|json]",
 		NULL,
 	};
 	const struct option options[] = {
@@ -81,6 +84,7 @@ int cmd_list(int argc, const char **argv)
 		OPT_LIST(0, "operators", &operators, "A,B", "only these operators"),
 		OPT_LIST(0, "files", &files, "F,G", "only mutants of these files (root-relative)"),
 		OPT_LIST(0, "function", &functions, "F", "only mutants inside these functions"),
+		OPT_LIST(0, "mutants", &mutants, "ID,...", "only these mutants"),
 		OPT_BOOL(0, "stale", &stale, "also mutants of old versions of changed files"),
 		OPT_STRING(0, "format", &format, "FORMAT", "table (default), tsv, ids or json"),
 		OPT_END(),
@@ -108,12 +112,14 @@ int cmd_list(int argc, const char **argv)
 	check_known(db, &files, "SELECT 1 FROM source WHERE path = ?1", "source file");
 	check_known(db, &functions, "SELECT 1 FROM mutant WHERE function = ?1 OR function_spelled = ?1",
 		    "mutant in function");
+	check_known(db, &mutants, "SELECT 1 FROM mutant WHERE id = ?1", "mutant");
 	sqlite3_stmt *st = db_prepare(db, list_sql);
 	db_bind_int(db, st, 1, stale);
 	bind_list(db, st, 2, &statuses);
 	bind_list(db, st, 3, &operators);
 	bind_list(db, st, 4, &files);
 	bind_list(db, st, 5, &functions);
+	bind_list(db, st, 6, &mutants);
 
 	struct strbuf out = STRBUF_INIT;
 	struct json j;
@@ -170,5 +176,6 @@ int cmd_list(int argc, const char **argv)
 	strlist_clear(&operators);
 	strlist_clear(&files);
 	strlist_clear(&functions);
+	strlist_clear(&mutants);
 	return 0;
 }

@@ -1,0 +1,326 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the TARGET_* settings are read by the runner, which sources this file
+# config-target.sh: a target from a config file (targets/CONFIG.md): reads NAME.conf, a
+# 'key = value' file, WITHOUT executing it, and provides the target contract
+# (targets/CONTRACT.md) from it: the TARGET_* settings and the hooks, which run the config's
+# commands with 'bash -c' in the tree they are given. Sourced by the runner
+# (mt_source_target) for a target named NAME.conf, then config_load FILE.
+#
+# Invariants: loading forks nothing (the runner loads a target in every job and hook) and
+# stops, naming the line or the key, on anything it does not understand, so a typo never passes
+# for a default; the user's tree is only ever read (target_setup copies it); a command sees
+# its tree as the working directory and as MUTORTURE_TREE, the scenario as MUTORTURE_SCENARIO,
+# and the duration as MUTORTURE_DURATION and in place of '{duration}' (the run's, else the
+# config's 'duration'); optional hooks exist only when their key is given.
+
+# Keys a config may give more than once (their values are joined by newlines), and the others.
+CONFIG_LIST_KEYS=' sources header functions rules generate_args scenarios_for fail hang '
+CONFIG_KEYS=' tree scenarios setup build test pass compdb coverage compile clone entry_filter quick_duration duration confirm_runs '
+
+# config_error MESSAGE...: prints a git-style error line about the config on stderr.
+config_error() {
+	printf 'error: config %s: %s\n' "$CONFIG_FILE" "$*" >&2
+}
+
+# config_fail MESSAGE...: the config cannot be loaded: says why, fails the source.
+config_fail() {
+	printf 'fatal: config %s: %s\n' "$CONFIG_FILE" "$*" >&2
+	exit 128
+}
+
+# config_words VAR TEXT: sets the array VAR to TEXT's blank-separated words (no globbing).
+config_words() {
+	local -n _words=$1
+	IFS=$' \t\n' read -r -d '' -a _words <<<"$2" || true
+}
+
+# config_glob VAR GLOB: sets the array VAR to the tree-relative files GLOB matches in the
+# user's tree (in glob order); fails when none does.
+config_glob() {
+	local -n _files=$1
+	local _path _nullglob='' IFS=''
+	local -a _matches
+	if shopt -q nullglob; then _nullglob=1; fi
+	shopt -s nullglob
+	# shellcheck disable=SC2206 # the GLOB is expanded on purpose (IFS is empty: no splitting)
+	_matches=("$CONFIG_TREE"/$2)
+	if [[ -z $_nullglob ]]; then shopt -u nullglob; fi
+	_files=()
+	for _path in "${_matches[@]}"; do
+		if [[ -f $_path ]]; then _files+=("${_path#"$CONFIG_TREE"/}"); fi
+	done
+	((${#_files[@]}))
+}
+
+# config_parse FILE: fills the associative array CONFIG from FILE's 'key = value' lines ('#'
+# starts a comment line; a list key may repeat, any other may not).
+config_parse() {
+	local line key value n=0
+	local re='^([a-z_]+)(\.[A-Za-z0-9_.-]+)?[[:space:]]*=[[:space:]]*(.*)$'
+	while IFS= read -r line || [[ -n $line ]]; do
+		n=$((n + 1))
+		line=${line#"${line%%[![:space:]]*}"}
+		line=${line%"${line##*[![:space:]]}"}
+		[[ -n $line && $line != '#'* ]] || continue
+		[[ $line =~ $re ]] || config_fail "line $n: not 'key = value': $line"
+		key=${BASH_REMATCH[1]}${BASH_REMATCH[2]}
+		value=${BASH_REMATCH[3]}
+		if [[ $CONFIG_LIST_KEYS == *" $key "* ]]; then
+			CONFIG[$key]+="${CONFIG[$key]:+$'\n'}$value"
+			continue
+		fi
+		if [[ -n ${BASH_REMATCH[2]} && (${BASH_REMATCH[1]} == build || ${BASH_REMATCH[1]} == test) ]]; then
+			:
+		elif [[ $CONFIG_KEYS != *" $key "* ]]; then
+			config_fail "line $n: unknown key '$key' (see targets/CONFIG.md)"
+		fi
+		[[ -z ${CONFIG[$key]+set} ]] || config_fail "line $n: '$key' given twice"
+		CONFIG[$key]=$value
+	done <"$1"
+}
+
+# config_load FILE: reads the config FILE and sets the target's settings from it.
+config_load() {
+	local line scenario via header
+	local -a words files
+	CONFIG_FILE=$1
+	CONFIG_DIR=${1%/*}
+	declare -gA CONFIG=()
+	config_parse "$1"
+	for line in tree build test; do
+		[[ -n ${CONFIG[$line]:-} ]] || config_fail "no '$line' given (see targets/CONFIG.md)"
+	done
+	CONFIG_TREE=${CONFIG[tree]}
+	if [[ $CONFIG_TREE != /* ]]; then CONFIG_TREE=$CONFIG_DIR/$CONFIG_TREE; fi
+	[[ -d $CONFIG_TREE ]] || config_fail "tree '${CONFIG[tree]}' is not a directory"
+
+	TARGET_SOURCES=()
+	TARGET_VIA=()
+	config_words words "${CONFIG[sources]:-}"
+	for line in "${words[@]}"; do
+		config_glob files "$line" || config_fail "sources '$line' names no file in '$CONFIG_TREE'"
+		TARGET_SOURCES+=("${files[@]}")
+	done
+	while IFS= read -r line; do
+		[[ -n $line ]] || continue
+		config_words words "$line"
+		((${#words[@]} >= 3)) && [[ ${words[-2]} == via ]] ||
+			config_fail "header '$line': not 'HEADER... via FILE.c'"
+		via=${words[-1]}
+		[[ -f $CONFIG_TREE/$via ]] || config_fail "header '$line': no file '$via' in '$CONFIG_TREE'"
+		for header in "${words[@]:0:${#words[@]}-2}"; do
+			config_glob files "$header" || config_fail "header '$header' names no file in '$CONFIG_TREE'"
+			for line in "${files[@]}"; do
+				TARGET_SOURCES+=("$line")
+				TARGET_VIA+=("$line=$via")
+			done
+		done
+	done <<<"${CONFIG[header]:-}"
+	((${#TARGET_SOURCES[@]})) || config_fail "no 'sources' or 'header' given: nothing to mutate"
+
+	config_words TARGET_RULES "${CONFIG[rules]:-}"
+	config_words TARGET_SCENARIOS "${CONFIG[scenarios]:-default}"
+	for scenario in "${TARGET_SCENARIOS[@]}"; do
+		[[ $scenario =~ ^[A-Za-z0-9_.-]+$ ]] || config_fail "scenario '$scenario': letters, digits, '_', '.' and '-' only"
+	done
+	TARGET_GENERATE_ARGS=()
+	config_words words "${CONFIG[functions]:-}"
+	for line in "${words[@]}"; do TARGET_GENERATE_ARGS+=(--function "$line"); done
+	if [[ -n ${CONFIG[entry_filter]:-} ]]; then TARGET_GENERATE_ARGS+=(--entry-filter "${CONFIG[entry_filter]}"); fi
+	config_words words "${CONFIG[generate_args]:-}"
+	TARGET_GENERATE_ARGS+=("${words[@]}")
+	unset TARGET_QUICK_DURATION TARGET_DURATION TARGET_CONFIRM_RUNS
+	if [[ -n ${CONFIG[quick_duration]:-} ]]; then TARGET_QUICK_DURATION=${CONFIG[quick_duration]}; fi
+	if [[ -n ${CONFIG[duration]:-} ]]; then TARGET_DURATION=${CONFIG[duration]}; fi
+	if [[ -n ${CONFIG[confirm_runs]:-} ]]; then TARGET_CONFIRM_RUNS=${CONFIG[confirm_runs]}; fi
+	# The optional hooks exist only when the config gives their command.
+	if [[ -z ${CONFIG[compile]:-} ]]; then unset -f target_compile; fi
+	if [[ -z ${CONFIG[coverage]:-} ]]; then unset -f target_coverage; fi
+	if [[ -z ${CONFIG[clone]:-} ]]; then unset -f target_clone; fi
+	if [[ -z ${CONFIG[scenarios_for]:-} ]]; then unset -f target_scenarios_for; fi
+}
+
+# config_command VAR KEY [SCENARIO]: sets VAR to the command of KEY.SCENARIO, else KEY, with
+# '{scenario}' and '{duration}' put in; fails, saying why, when it needs a duration there is none.
+config_command() {
+	local -n _cmd=$1
+	local key=$2 scenario=${3:-} duration=${MUTORTURE_DURATION:-${TARGET_DURATION:-}}
+	_cmd=${CONFIG[$key.$scenario]:-${CONFIG[$key]:-}}
+	_cmd=${_cmd//'{scenario}'/$scenario}
+	if [[ $_cmd == *'{duration}'* && -z $duration ]]; then
+		config_error "'$key' uses {duration} but no duration is set (give 'duration = SECONDS')"
+		return 2
+	fi
+	_cmd=${_cmd//'{duration}'/$duration}
+}
+
+# config_run DIR COMMAND [SCENARIO]: runs COMMAND with bash in DIR, with MUTORTURE_TREE (DIR,
+# absolute), MUTORTURE_SCENARIO and MUTORTURE_DURATION set.
+config_run() {
+	(
+		cd -- "$1" || exit
+		export MUTORTURE_TREE=$PWD MUTORTURE_SCENARIO=${3:-}
+		if [[ -n ${MUTORTURE_DURATION:-${TARGET_DURATION:-}} ]]; then
+			export MUTORTURE_DURATION=${MUTORTURE_DURATION:-$TARGET_DURATION}
+		fi
+		exec bash -c "$2"
+	)
+}
+
+target_setup() {
+	local dir=$1 cmd src
+	if [[ -e $dir && -n $(ls -A "$dir") ]]; then
+		config_error "cannot set up in '$dir': not empty"
+		return 1
+	fi
+	mkdir -p "$dir" && cp -a -- "$CONFIG_TREE"/. "$dir"/ || return 1
+	if [[ -n ${CONFIG[setup]:-} ]]; then
+		config_run "$dir" "${CONFIG[setup]}" || { config_error "setup command failed: ${CONFIG[setup]}"; return 1; }
+	fi
+	cmd=${CONFIG[compdb]:-${CONFIG[build]}}
+	config_run "$dir" "$cmd" || { config_error "build command failed: $cmd"; return 1; }
+	if [[ ! -f $dir/compile_commands.json ]]; then
+		config_error "no compile_commands.json in the tree after the build: give 'compdb = bear -- make' (or a build that writes one)"
+		return 1
+	fi
+	for src in "${TARGET_SOURCES[@]}"; do
+		[[ -f $dir/$src ]] || { config_error "no file '$src' in the tree after setup"; return 1; }
+	done
+}
+
+target_build() {
+	local cmd
+	config_command cmd build "${2:-}" || return
+	config_run "$1" "$cmd" "${2:-}"
+}
+
+# config_matches KEY LINE: whether LINE matches one of the patterns of the list KEY.
+config_matches() {
+	local pattern
+	while IFS= read -r pattern; do
+		if [[ -n $pattern && $2 =~ $pattern ]]; then return 0; fi
+	done <<<"${CONFIG[$1]:-}"
+	return 1
+}
+
+# config_judge LINE: what one console line says, by the config's patterns: sets
+# config_decided (hang or fail, with config_reason the line) and config_passed (1 when the
+# line matches 'pass'); a decided run stays decided.
+config_judge() {
+	[[ -z $config_decided ]] || return 0
+	if config_matches hang "$1"; then
+		config_decided=hang config_reason=$1
+	elif config_matches fail "$1"; then
+		config_decided=fail config_reason=$1
+	elif [[ -n ${CONFIG[pass]:-} && $1 =~ ${CONFIG[pass]} ]]; then
+		config_passed=1
+	fi
+}
+
+# config_verdict STATUS LAST-LINE: the verdict on a judged run (config_judge on every line)
+# that ended with STATUS ('' when unknown): as targets/CONTRACT.md's target_test.
+config_verdict() {
+	local status=$1 last=$2
+	case $config_decided in
+	hang)
+		printf 'mutorture-reason: %s\n' "$config_reason"
+		return 124 ;;
+	fail)
+		printf 'mutorture-reason: %s\n' "$config_reason"
+		return 1 ;;
+	esac
+	if [[ $status == 0 ]]; then
+		if [[ -z ${CONFIG[pass]:-} || -n $config_passed ]]; then return 0; fi
+		printf "mutorture-reason: no line matched the pass pattern; the last was '%s'\n" "$last"
+		return 1
+	fi
+	printf "mutorture-reason: the test command exited with status %s after '%s'\n" "${status:-unknown}" "$last"
+	if [[ $status == 124 ]]; then return 124; fi
+	return 1
+}
+
+# One torture run, streamed; the first line a 'hang' or 'fail' pattern matches decides and
+# stops it (the runner kills what is left of its process group); the exit status closes the log.
+target_test() {
+	local dir=$1 scenario=$2 cmd line last='' status='' pid out
+	config_decided='' config_reason='' config_passed=''
+	config_command cmd test "$scenario" || return
+	exec {out}< <(config_run "$dir" "$cmd" "$scenario" 2>&1)
+	pid=$!
+	while IFS= read -r line <&"$out"; do
+		printf '%s\n' "$line"
+		last=$line
+		config_judge "$line"
+		if [[ -n $config_decided ]]; then
+			kill -TERM "$pid" 2>/dev/null || true
+			break
+		fi
+	done
+	exec {out}<&-
+	if [[ -z $config_decided ]]; then
+		status=0
+		wait "$pid" || status=$?
+		printf 'mutorture-config: the test command exited with status %s\n' "$status"
+	fi
+	config_verdict "$status" "$last"
+}
+
+# target_recheck LOG SCENARIO: the same verdict from a saved log of target_test, with the
+# config's patterns as they are now.
+target_recheck() {
+	local line last='' status=''
+	config_decided='' config_reason='' config_passed=''
+	while IFS= read -r line; do
+		case $line in
+		'mutorture-config: the test command exited with status '*) status=${line##* } ;;
+		'mutorture-reason: '*) ;;
+		*) last=$line; config_judge "$line" ;;
+		esac
+	done <"$1"
+	config_verdict "$status" "$last"
+}
+
+# target_scenarios_for FILE: the scenarios of the first 'scenarios_for = GLOB: SCENARIO...'
+# whose GLOB matches FILE, else all.
+target_scenarios_for() {
+	local entry glob
+	local -a scenarios
+	while IFS= read -r entry; do
+		glob=${entry%%:*}
+		glob=${glob%"${glob##*[![:space:]]}"}
+		# shellcheck disable=SC2053 # GLOB is a pattern on purpose
+		if [[ $1 == $glob ]]; then
+			config_words scenarios "${entry#*:}"
+			printf '%s\n' "${scenarios[@]}"
+			return 0
+		fi
+	done <<<"${CONFIG[scenarios_for]:-}"
+	printf '%s\n' "${TARGET_SCENARIOS[@]}"
+}
+
+# target_compile DIR FILE OUT [TRIPLE]: the 'compile' command with MUTORTURE_FILE and
+# MUTORTURE_OUT (absolute) set; for this host only.
+target_compile() {
+	local out=$3
+	if [[ -n ${4:-} ]]; then
+		printf 'a config target compiles for this host only\n' >&2
+		return 2
+	fi
+	if [[ $out != /* ]]; then out=$PWD/$out; fi
+	MUTORTURE_FILE=$2 MUTORTURE_OUT=$out config_run "$1" "${CONFIG[compile]}"
+}
+
+# target_coverage DIR OUT: the 'coverage' command with MUTORTURE_OUT (absolute) set.
+target_coverage() {
+	local out=$2
+	if [[ $out != /* ]]; then out=$PWD/$out; fi
+	MUTORTURE_OUT=$out config_run "$1" "${CONFIG[coverage]}"
+}
+
+# target_clone SRC DST: the 'clone' command, run in SRC with MUTORTURE_SRC and MUTORTURE_DST
+# (absolute) set.
+target_clone() {
+	local dst=$2
+	if [[ $dst != /* ]]; then dst=$PWD/$dst; fi
+	MUTORTURE_SRC=$(cd -- "$1" && pwd -P) MUTORTURE_DST=$dst config_run "$1" "${CONFIG[clone]}"
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bats
+# An autotools project as a config-file target (tests/targets/fixture-autotools: minircu, a
+# small RCU-like libtool library and its torture program, a check program): the doctor
+# catches the absolute-path trap of libtool's wrapper scripts (minircu.conf: the worker tree's
+# ./torture runs the pristine tree's library, so a deleted grace period survives) and passes
+# the fixed config (minircu-fixed.conf: static libraries, the torture program linked again
+# after each mutant); a campaign on the fixed config runs end to end. Real autoreconf,
+# configure, libtool, bear and torture runs (each setup about 30 s on a loaded machine).
+
+load ../runner/lib
+
+setup_file() {
+	export AT_FIXTURE="$BATS_TEST_DIRNAME/fixture-autotools"
+}
+
+@test "the doctor catches the absolute-path trap of a libtool wrapper, and passes the fixed config" {
+	run mt target check "$AT_FIXTURE/minircu.conf" --runs 1 --duration 0.3
+	[ "$status" -eq 1 ]
+	# The compile database has two commands for the library's file (PIC and not): says which.
+	[[ $output == *"note  compdb     warning: 'minircu.c' has 2 compile commands; parsing it with the first"* ]]
+	[[ $output == *"FAIL  paths      the worker tree's tests would run the pristine code: torture name the pristine tree"* ]]
+	[[ $output == *"FAIL  variant    "*"(minircu.c:28: delete 'wait_for_readers();') survived: a change in the worker tree does not reach the program under test"* ]]
+	run mt target check "$AT_FIXTURE/minircu-fixed.conf" --runs 1 --duration 0.3
+	[ "$status" -eq 0 ]
+	[[ $output == *"ok    paths      no executable of the worker tree names the pristine tree"* ]]
+	[[ $output == *"ok    variant    "*"delete 'wait_for_readers();'): killed by default: End of test: FAILURE: a reader saw a poisoned element"* ]]
+	[[ $output == *"verdict: OK"* ]]
+}
+
+@test "a campaign on the fixed autotools config runs end to end" {
+	local db waits
+	db="$(scratch)/minircu.db"
+	run mt campaign "$AT_FIXTURE/minircu-fixed.conf" --db "$db" --jobs 2 --duration 0.3 --no-confirm \
+		--no-prune --baseline-runs 1 --control-every 0
+	[ "$status" -eq 0 ]
+	[ "$(mt list --db "$db" --format ids | wc -l)" -eq 12 ]
+	[ "$(mt list --db "$db" --pending --format ids | wc -l)" -eq 0 ]
+	waits=$(mutant_where "$db" sdl synchronize_rcu wait_for_readers)
+	[ -n "$waits" ]
+	mt list --db "$db" --status killed --format ids | grep -qx "$waits"
+	[ "$(count_status "$db" killed)" -ge 3 ]
+	[[ $output == *"Mutation score"* ]]
+	pristine_unchanged "$db"
+	[ -z "$(leftovers "$db.d")" ]
+}

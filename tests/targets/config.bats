@@ -1,0 +1,126 @@
+#!/usr/bin/env bats
+# A target from a config file (targets/CONFIG.md): toy-rcu through targets/toy-rcu/toy-rcu.conf
+# gives the same mutant ids as through its target.sh, and the same statuses on mutants whose
+# verdict does not depend on chance (the torture is probabilistic: a lost memory barrier is
+# killed only sometimes, so only mutants every run decides alike are compared: two that break
+# a grace period at once, two that do not compile, one that hangs rcu_barrier (the stall
+# detector's timeout), two on a line no run executes); a config's mistakes are named; a
+# 'fail' pattern ends a run as soon as its line is printed; headers are generated through
+# their file. Real builds, real torture runs, real campaigns.
+
+load ../runner/lib
+
+# fixture_config FILE [KEY = VALUE]...: writes a config of the runner's fixture program to FILE,
+# then the extra lines.
+fixture_config() {
+	local file=$1
+	shift
+	{
+		printf '%s\n' "tree = $FIXTURE/src" 'sources = fixture.c' 'compdb = bear -- make -s' 'build = make -s'
+		printf '%s\n' "$@"
+	} >"$file"
+}
+
+@test "toy-rcu as a config file: the same mutant ids, and the same statuses on the mutants every run decides alike" {
+	local work conf ids db expect
+	work=$(scratch)
+	conf=$MUTORTURE_HOME/targets/toy-rcu/toy-rcu.conf
+	run mt campaign toy-rcu --db "$work/sh.db" --dry-run
+	[ "$status" -eq 0 ]
+	run mt campaign "$conf" --db "$work/conf.db" --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"target    $conf (scenarios: qsbr mb rwlock)"* ]]
+	[ "$(mt list --db "$work/sh.db" --format ids | wc -l)" -gt 200 ]
+	diff <(mt list --db "$work/sh.db" --format tsv) <(mt list --db "$work/conf.db" --format tsv)
+
+	# killed: the callback thread's grace period deleted, call_rcu(h, f) run as f(h);
+	# build_error (-Werror): a parameter or a variable left unused; timeout: rcu_barrier never
+	# woken (the torture's stall detector says so after 5 s); survived: the exit code of a
+	# failed pthread_create, a path no run takes.
+	ids=$(for where in "rcu-delete callback_thread synchronize_rcu" "rcu-rewrite rcu_barrier call_rcu" \
+		"sdl call_rcu head->func = func" "sdl barrier_callback marker->done = true" \
+		"sdl barrier_callback pthread_cond_broadcast" \
+		"const start_callback_thread '128' -> '129'" "sdl start_callback_thread exit"; do
+		read -r op fn pat <<<"$where"
+		mutant_where "$work/sh.db" "$op" "$fn" "$pat"
+	done | paste -sd, -)
+	[ "$(tr , '\n' <<<"$ids" | grep -c .)" -eq 7 ]
+	for db in sh conf; do
+		run mt run --db "$work/$db.db" --mutants "$ids" --no-confirm --no-prune --control-every 0 \
+			--jobs 2 --duration 0.3 --baseline-runs 1
+		[ "$status" -eq 0 ]
+		mt list --db "$work/$db.db" --mutants "$ids" --format tsv | cut -f1,7 >"$work/$db.status"
+	done
+	expect=$(printf '%s\n' build_error build_error killed killed survived survived timeout)
+	[ "$(cut -f2 "$work/sh.status" | sort)" = "$expect" ]
+	diff "$work/sh.status" "$work/conf.status"
+	# The config's verdicts can be judged again from the saved logs, and nothing changes.
+	run mt recheck --db "$work/conf.db"
+	[ "$status" -eq 0 ]
+	[[ $output == *": 0 changed"* ]]
+	pristine_unchanged "$work/conf.db"
+}
+
+@test "a config's mistakes are named: an unknown key, a missing tree, a glob that names no file, a missing command" {
+	local work
+	work=$(scratch)
+	mt init --db "$work/e.db"
+	fixture_config "$work/a.conf" 'tset = ./fixture'
+	run mt run --db "$work/e.db" --target "$work/a.conf" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"config $work/a.conf: line 5: unknown key 'tset'"* ]]
+	printf '%s\n' 'tree = nowhere' 'sources = *.c' 'build = make' 'test = true' >"$work/b.conf"
+	run mt run --db "$work/e.db" --target "$work/b.conf" --dry-run
+	[[ $output == *"tree 'nowhere' is not a directory"* ]]
+	fixture_config "$work/c.conf" 'test = ./fixture' 'sources = fixtur.c'
+	run mt run --db "$work/e.db" --target "$work/c.conf" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"sources 'fixtur.c' names no file in '$FIXTURE/src'"* ]]
+	fixture_config "$work/d.conf"
+	run mt run --db "$work/e.db" --target "$work/d.conf" --dry-run
+	[[ $output == *"no 'test' given"* ]]
+	[ ! -e "$work/e.db.d" ]
+}
+
+@test "a 'fail' pattern decides as soon as its line is printed, and its line is the kill reason" {
+	local work db kill keep
+	work=$(scratch)
+	# A failing run would wait 10 minutes after saying why: only the pattern ends it before the
+	# runner's timeout (which would make it a timeout, not a kill).
+	fixture_config "$work/f.conf" 'test = ./fixture || { echo "BUG: fixture said no"; sleep 600; }' 'fail = ^BUG:'
+	db=$work/f.db
+	run mt campaign "$work/f.conf" --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	kill=$(mutant_where "$db" ror sum_to "'<=' -> '<'")
+	keep=$(mutant_where "$db" const settle "'1000' -> '1001'")
+	run mt run --db "$db" --mutants "$kill,$keep" --no-confirm --no-prune --control-every 0 --jobs 2 --baseline-runs 1
+	[ "$status" -eq 0 ]
+	[ "$(mt list --db "$db" --status killed --format ids)" = "$kill" ]
+	[ "$(mt list --db "$db" --status survived --format ids)" = "$keep" ]
+	mt attempts --db "$db" --mutants "$kill" | grep -q 'BUG: fixture said no'
+	[ -z "$(leftovers "$db.d")" ]
+}
+
+@test "a config's headers are generated through the file named after 'via', with its generate arguments" {
+	local work db
+	work=$(scratch)
+	mkdir "$work/tree"
+	cp "$FIXTURE"/src/* "$work/tree/"
+	printf '%s\n' 'static inline int twice(int n)' '{' '	return n + n;' '}' >"$work/tree/sum.h"
+	sed -i 's|#include <unistd.h>|#include <unistd.h>\n#include "sum.h"|; s|sum_to(10) != 55|sum_to(10) != twice(55) / 2|' \
+		"$work/tree/fixture.c"
+	printf '%s\n' 'tree = tree' 'sources = fix*.c' 'header = sum.h via fixture.c' 'generate_args = --operators aor' \
+		'compdb = bear -- make -s' 'build = make -s' 'test = ./fixture' >"$work/h.conf"
+	db=$work/h.db
+	run mt campaign "$work/h.conf" --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"generating the mutants of fixture.c"* ]]
+	[[ $output == *"generating the mutants of sum.h via fixture.c"* ]]
+	mt list --db "$db" --format tsv >"$work/h.tsv"
+	[ "$(awk -F '\t' '$5 != "aor"' "$work/h.tsv" | wc -l)" -eq 0 ]
+	[ "$(awk -F '\t' '$2 == "sum.h" && $6 == "twice"' "$work/h.tsv" | wc -l)" -ge 1 ]
+	[ "$(awk -F '\t' '$2 == "fixture.c"' "$work/h.tsv" | wc -l)" -ge 1 ]
+	# The user's tree was only read.
+	[ ! -e "$work/tree/fixture" ]
+	[ ! -e "$work/tree/compile_commands.json" ]
+}
