@@ -6,7 +6,8 @@
 # read: HOSTILE_TAG (a word naming the test's daemons, so it can look for them),
 # HOSTILE_OUTSIDE (a file outside every tree the 'outside' mutant tries to write),
 # HOSTILE_PORT (a TCP port on 127.0.0.1 the 'connect' mutant tries to reach),
-# HOSTILE_BROKEN_BUILD (see target_build).
+# HOSTILE_BROKEN_BUILD (see target_build), HOSTILE_SLEEP (seconds each torture run waits first:
+# a run the tests can kill in the middle).
 
 TARGET_SOURCES=(hostile.c)
 TARGET_RULES=()
@@ -35,6 +36,15 @@ target_build() {
 		return 1
 	fi
 	make -s -C "$1"
+}
+
+# The equivalence pass's object: the 'nobuild' mutant does not compile either.
+target_compile() {
+	if grep -qF 'if (1) act("nobuild")' "$1/$2"; then
+		echo 'error: hostile: this mutant does not build'
+		return 1
+	fi
+	cc -std=gnu11 -O0 -c -o "$3" "$1/$2"
 }
 
 target_clone() {
@@ -80,6 +90,7 @@ hostile_act() {
 
 target_test() {
 	local out line
+	if [[ -n ${HOSTILE_SLEEP:-} ]]; then sleep "$HOSTILE_SLEEP"; fi
 	out=$("$1/hostile")
 	printf '%s\n' "$out"
 	while IFS= read -r line; do
