@@ -158,8 +158,8 @@ daemons() {
 @test "limits that leave no job a chance are refused before anything runs; limits are part of the baseline" {
 	local db before
 	local DB # db_state reads it
-	db=$(fresh limits "$(line_of fail)" "$(line_of pass)")
-	DB=$db
+	DB=$(fresh limits "$(line_of fail)" "$(line_of pass)")
+	db=$DB
 	before="$(db_state) $(find "$db.d" | sort | sha256sum)"
 	run mt run --db "$db" --mem-limit 64
 	[ "$status" -eq 129 ]
