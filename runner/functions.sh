@@ -2,11 +2,12 @@
 # shellcheck disable=SC2034 # the MT_HOOK_* results and TARGET_DIR are read by the sourcing scripts
 # Helpers shared by the runner scripts (sourced, never run): errors and help, the campaign
 # directory layout, loading a target and checking its contract, target hooks bounded in a
-# session of their own, restores of worker trees, result records, object hashes for the
-# equivalence pass, and the sweep of orphans.
+# session of their own (sandboxed, their logs capped), restores and inventories of worker
+# trees, result records, object hashes for the equivalence pass, and the sweep of orphans.
 #
 # Invariants: the pristine tree is only ever read here; a hook runs in a session of its own
-# whose whole process group is killed when the hook ends or its timeout fires; every process
+# whose whole process group is killed when the hook ends, its timeout fires or its caller
+# dies (and with a sandbox every process it started); every process
 # a run starts carries MT_TOKEN=<run token> in its environment, so a later run can find and
 # kill what a killed run left behind; a record is one line of tab-separated key=value fields
 # with backslash, tab and newline escaped (the contract of 'mutorture record').
@@ -17,14 +18,16 @@
 #   pristine/            the target's tree after target_setup; never written afterwards
 #   pristine.hash        mt_tree_hash of pristine/ right after setup (tests compare it)
 #   workers/N/           worker tree of GNU parallel slot N; workers/N.stamp: pristine hash
-#                        it was cloned from; workers/N.dirty: the file a job has mutated
+#                        it was cloned from; workers/N.dirty: the file a job has mutated;
+#                        workers/N.inventory: the tree built unmutated (mt_inventory_take)
 #   baseline             measured baseline: build_s, test_s, and the knobs it ran with;
 #                        baseline.files: the files its build restored (one a line)
 #   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
 #                        (logs/control/ATTEMPT/ for a control run of the unmutated code)
 #   logs/baseline/TOKEN/ the baseline's evidence
 #   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan: the
-#                        jobs GNU parallel ran (run-plan.sh)
+#                        jobs GNU parallel ran (run-plan.sh); TOKEN.rebuilt: the jobs that
+#                        left their tree changed (runner/job)
 #   coverage.tsv         target_coverage's counts; coverage.stamp: the knobs they are for
 #   tce/hashes           the object hash of every mutant compiled so far
 #   tce/TOKEN/           one run's equivalence pass: compiler logs
@@ -201,8 +204,10 @@ mt_hook() {
 	cap_pid=$!
 	# A background child of a shell without job control is no group leader, so setsid makes
 	# it a session leader in place: its pid is the group to kill.
-	setsid timeout -k "$MT_GRACE" "$timeout" "${box[@]}" bash "$MUTORTURE_HOME/runner/hook" "$MT_TARGET_FILE" "$@" \
-		</dev/null >&"$capfd" 2>&1 9>&- {capfd}>&- &
+	# The caller's death (a job or a run killed with kill -9) sends timeout TERM, which it
+	# passes on to the hook's group.
+	setsid setpriv --pdeathsig TERM -- timeout -k "$MT_GRACE" "$timeout" "${box[@]}" bash "$MUTORTURE_HOME/runner/hook" \
+		"$MT_TARGET_FILE" "$@" </dev/null >&"$capfd" 2>&1 9>&- {capfd}>&- &
 	MT_HOOK_PGID=$!
 	exec {capfd}>&-
 	MT_HOOK_STATUS=0
@@ -260,9 +265,10 @@ mt_mark_dirty() {
 
 
 # The worker tree's inventory (DB.d/workers/N.inventory), taken when the tree is built and
-# unmutated: 'TYPE<TAB>SIZE<TAB>MTIME<TAB>VOLATILE<TAB>PATH' for each entry. An entry is
-# volatile when a build may change it: a directory, or an entry unlike the pristine tree's
-# (what a build wrote, a file put back by a restore). A job leaves its tree as it found it
+# unmutated: 'TYPE<TAB>SIZE<TAB>MTIME<TAB>VOLATILE<TAB>PATH' for each entry the pristine tree
+# has too (what a torture run adds to its tree is its own business). An entry is volatile when
+# a build may change it: a directory, or an entry unlike the pristine tree's (what a build
+# wrote, a file put back by a restore). A job leaves its tree as it found it
 # except for volatile entries, so after each job every entry must still be there with its
 # type, and the others with their size and mtime: a cheap check (one find) that catches a test
 # deleting or rewriting its tree. Files the run restores are compared by content instead.
@@ -276,7 +282,7 @@ mt_listing() {
 mt_inventory_take() {
 	local tree="$MT_CAMPAIGN/workers/$1"
 	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { p[$4] = $1 FS $2 FS $3; next }
-		{ print $1, $2, $3, ($1 == "d" || p[$4] != $1 FS $2 FS $3) ? 1 : 0, $4 }' \
+		$4 in p { print $1, $2, $3, ($1 == "d" || p[$4] != $1 FS $2 FS $3) ? 1 : 0, $4 }' \
 		<(mt_listing "$MT_CAMPAIGN/pristine") <(mt_listing "$tree") >"$tree.inventory.tmp" &&
 		mv -f -- "$tree.inventory.tmp" "$tree.inventory"
 }

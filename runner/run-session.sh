@@ -6,8 +6,8 @@
 #
 # Invariants: one run per campaign at a time (DB.d/lock, flock'ed on fd 9, which no child
 # keeps); every process a run starts carries MT_TOKEN in its environment and is killed when the
-# run ends, however it ends; a job that finds the run gone (kill -9) starts nothing and stops
-# its pipeline (mt_runner_alive); a pipeline runs in a session of its own whose id is appended to
+# run ends, however it ends; a pipeline stops when the run dies, even by kill -9 (its leader
+# has the kernel's word, and a job that finds the run gone starts nothing: mt_runner_alive); a pipeline runs in a session of its own whose id is appended to
 # the lock, so the next run can stop it after a kill -9; whatever a pipeline's jobs printed
 # reaches 'mutorture record', even after Ctrl-C.
 
@@ -100,7 +100,8 @@ session_lock() {
 session_on_signal() {
 	MT_STOP=1
 	if [[ -n $MT_PIPELINE ]]; then
-		kill -TERM -- "-$MT_PIPELINE" 2>/dev/null || true
+		# To the leader only: it passes one TERM on to its session (runner/session).
+		kill -TERM "$MT_PIPELINE" 2>/dev/null || true
 	else
 		mt_kill_hook
 		mt_note 'interrupted'
@@ -109,11 +110,13 @@ session_on_signal() {
 }
 
 # in_session COMMAND...: runs COMMAND in a session of its own, named in the lock file so a
-# later run can reap it, and waits for every process of it; returns COMMAND's status. A
-# signal to the run is passed on to the whole session (see session_on_signal).
+# later run can reap it, and waits for every process of it; returns COMMAND's status. The
+# session's leader (runner/session) passes a signal to the run on to the whole session (see
+# session_on_signal), and the run's death too, even by kill -9: the kernel sends it TERM then
+# (setpriv --pdeathsig), so a pipeline never goes on alone.
 in_session() {
 	local rc=0
-	setsid "$@" 9>&- &
+	setsid setpriv --pdeathsig TERM -- bash "$MUTORTURE_HOME/runner/session" "$@" 9>&- &
 	MT_PIPELINE=$!
 	printf 'pipeline=%s\n' "$MT_PIPELINE" >>"$MT_CAMPAIGN/lock"
 	while :; do
