@@ -6,8 +6,8 @@
 # test listens on. Each gets the right status within its timeout + 2 s, leaves no process,
 # writes nothing outside its tree, reaches no socket, and every later verdict of its slot is
 # right. Also: a build_error is final only when the unmutated code still builds; limits are
-# checked before anything runs and are part of the baseline; a run killed with kill -9 starts
-# no more mutants; a run whose planned mutants are all decided without a torture run says so.
+# checked before anything runs and are part of the baseline; the pipeline of a run killed with
+# kill -9 stops at once; a run whose planned mutants are all decided without a torture run says so.
 # Real GNU parallel, real builds, real runs, bubblewrap.
 
 load lib
@@ -86,12 +86,12 @@ daemons() {
 	: >"$work/connections"
 	# One job: every mutant runs in the same worker tree, the tree-deleting one first.
 	HOSTILE_OUTSIDE="$work/outside" HOSTILE_PORT=$port run mt run --db "$db" --jobs 1 --timeout-factor 1 \
-		--timeout-floor 3 --mem-limit 256 --log-limit 1 --no-confirm --baseline-runs 1 --control-every 4
+		--timeout-floor 5 --mem-limit 256 --log-limit 1 --no-confirm --baseline-runs 1 --control-every 4
 	kill "$listener"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ $output == *"mutorture: sandbox: bubblewrap"* ]]
-	[[ $output == *"timeouts: build 3 s, torture 3 s"* ]]
+	[[ $output == *"timeouts: build 5 s, torture 5 s"* ]]
 	# Every mutant has its own verdict, whatever ran before it in the tree.
 	for name in deltree:killed fail:killed pass:survived loop:timeout forkbomb:timeout memhog:killed \
 		daemon:survived daemon-noenv:survived spew:killed reason:killed outside:survived \
@@ -110,7 +110,7 @@ daemons() {
 	[[ $output == *"left worker tree 1 changed ('"*"' was deleted): it was made again from the pristine tree"* ]]
 	# Each cost at most its timeout + 2 s.
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND status = 'timeout'")" -eq 2 ]
-	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND test_s > 5")" -eq 0 ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND test_s > 7")" -eq 0 ]
 	# Output beyond the log limit: the log keeps 1 MB, head and tail, and the reason printed last.
 	local spew reason
 	spew=$(mt list --db "$db" --format tsv | awk -F '\t' -v l="$(line_of spew)" '$3 == l { print $1 }')
@@ -138,7 +138,7 @@ daemons() {
 	nobuild=$(line_of nobuild)
 	db=$(fresh broken "$fail" "$pass" "$nobuild")
 	# The build environment breaks after the baseline: no verdict is final, every job an error.
-	HOSTILE_BROKEN_BUILD=1 run mt run --db "$db" --jobs 1 --no-prune --no-confirm --baseline-runs 1 --timeout-floor 3
+	HOSTILE_BROKEN_BUILD=1 run mt run --db "$db" --jobs 1 --no-prune --no-confirm --baseline-runs 1 --timeout-floor 10
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(count_status "$db" error)" -eq 3 ]
@@ -147,7 +147,7 @@ daemons() {
 		AND reason LIKE 'the unmutated code does not build in this tree either (build-unmutated-only.log): error: hostile: %'")" -eq 3 ]
 	[[ $output == *"left worker tree 1 changed (the unmutated code does not build in it): it could not be made again from the pristine tree"* ]]
 	# Mended, the next run decides them: the mutant that does not build is a build_error.
-	run mt run --db "$db" --jobs 1 --no-prune --no-confirm --baseline-runs 1 --timeout-floor 3
+	run mt run --db "$db" --jobs 1 --no-prune --no-confirm --baseline-runs 1 --timeout-floor 10
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(status_of "$db" "$nobuild")" = build_error ]
@@ -193,29 +193,33 @@ daemons() {
 	[[ $output == *"baseline  to run"* ]]
 }
 
-@test "after kill -9 of the run, its pipeline starts no other mutant; the next run resumes" {
+@test "after kill -9 of the run, its pipeline stops at once and starts no other mutant; the next run resumes" {
 	local db pid n=0
 	db=$(fresh killed "$(line_of fail)" "$(line_of pass)" "$(line_of daemon)" "$(line_of daemon-noenv)" \
 		"$(line_of spew)" "$(line_of reason)" "$(line_of memhog)" "$(line_of deltree)")
-	HOSTILE_SLEEP=1 mt run --db "$db" --jobs 2 --mem-limit 256 --no-confirm --baseline-runs 1 --control-every 0 --timeout-floor 5 \
-		>"$db.out" 2>&1 &
+	# Each torture run waits 20 s first: the kill comes while the first two run.
+	HOSTILE_SLEEP=20 mt run --db "$db" --jobs 2 --mem-limit 256 --no-confirm --baseline-runs 1 --control-every 0 \
+		--timeout-floor 60 >"$db.out" 2>&1 &
 	# (GNU parallel hands the record writer its records when the jobs are over: the jobs' log
 	# directories say how far the run got.)
-	while (($(started "$db") < 2)) && ((n++ < 600)); do sleep 0.1; done
+	while (($(started "$db") < 2)) && ((n++ < 1200)); do sleep 0.1; done
+	[ "$(started "$db")" -eq 2 ]
 	# The run itself, as its lock names it.
 	pid=$(sed -n 's/^pid=//p' "$db.d/lock")
 	[ -n "$pid" ]
 	kill -KILL "$pid"
 	wait || true
-	# The job running then ends within its timeout; the next one starts nothing and stops the
-	# pipeline: nothing of the campaign is left, and most of the plan is still pending.
+	# Its pipeline stops: the two running jobs are stopped long before their 20 s are over
+	# (they leave their mutants pending and their trees clean), no other job starts.
 	n=0
-	while [ -n "$(leftovers "$db.d")" ] && ((n++ < 300)); do sleep 0.1; done
+	while [ -n "$(leftovers "$db.d")" ] && ((n++ < 100)); do sleep 0.1; done
 	[ -z "$(leftovers "$db.d")" ]
-	[ "$(started "$db")" -le 4 ]
-	[ "$(count_status "$db" pending)" -ge 4 ]
-	# The next run takes the rest, each mutant once.
-	run mt run --db "$db" --jobs 2 --mem-limit 256 --no-confirm --baseline-runs 1 --control-every 0 --timeout-floor 5
+	[ "$(started "$db")" -eq 2 ]
+	[ "$(count_status "$db" pending)" -eq 8 ]
+	cmp "$db.d/pristine/hostile.c" "$db.d/workers/1/hostile.c"
+	cmp "$db.d/pristine/hostile.c" "$db.d/workers/2/hostile.c"
+	# The next run takes them all, each once.
+	run mt run --db "$db" --jobs 2 --mem-limit 256 --no-confirm --baseline-runs 1 --control-every 0 --timeout-floor 60
 	[ "$status" -eq 0 ]
 	[ "$(count_status "$db" pending)" -eq 0 ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture'")" -eq 8 ]
