@@ -41,6 +41,7 @@ static const struct verb verbs[] = {
 	C_VERB("triage", cmd_triage, "give a survivor a verdict; --list shows them all"),
 	C_VERB("report", cmd_report, "scores, coverage, kill matrix; JSON and HTML reports"),
 	C_VERB("attempts", cmd_attempts, "the torture attempts that count, with their logs (recheck)"),
+	C_VERB("cap", cmd_cap, "write a hook's output to a log of bounded size (head and tail)"),
 	SCRIPT_VERB("recheck", "runner/recheck", "judge saved torture logs again with the target's rules"),
 	SCRIPT_VERB("target", "runner/target", "'target check T': is a target fit for a campaign (the doctor)"),
 };

@@ -2,11 +2,12 @@
 # shellcheck disable=SC2034 # the MT_HOOK_* results and TARGET_DIR are read by the sourcing scripts
 # Helpers shared by the runner scripts (sourced, never run): errors and help, the campaign
 # directory layout, loading a target and checking its contract, target hooks bounded in a
-# session of their own, restores of worker trees, result records, object hashes for the
-# equivalence pass, and the sweep of orphans.
+# session of their own (sandboxed, their logs capped), restores and inventories of worker
+# trees, result records, object hashes for the equivalence pass, and the sweep of orphans.
 #
 # Invariants: the pristine tree is only ever read here; a hook runs in a session of its own
-# whose whole process group is killed when the hook ends or its timeout fires; every process
+# whose whole process group is killed when the hook ends, its timeout fires or its caller
+# dies (and with a sandbox every process it started); every process
 # a run starts carries MT_TOKEN=<run token> in its environment, so a later run can find and
 # kill what a killed run left behind; a record is one line of tab-separated key=value fields
 # with backslash, tab and newline escaped (the contract of 'mutorture record').
@@ -17,14 +18,16 @@
 #   pristine/            the target's tree after target_setup; never written afterwards
 #   pristine.hash        mt_tree_hash of pristine/ right after setup (tests compare it)
 #   workers/N/           worker tree of GNU parallel slot N; workers/N.stamp: pristine hash
-#                        it was cloned from; workers/N.dirty: the file a job has mutated
+#                        it was cloned from; workers/N.dirty: the file a job has mutated;
+#                        workers/N.inventory: the tree built unmutated (mt_inventory_take)
 #   baseline             measured baseline: build_s, test_s, and the knobs it ran with;
 #                        baseline.files: the files its build restored (one a line)
 #   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
 #                        (logs/control/ATTEMPT/ for a control run of the unmutated code)
 #   logs/baseline/TOKEN/ the baseline's evidence
 #   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan: the
-#                        jobs GNU parallel ran (run-plan.sh)
+#                        jobs GNU parallel ran (run-plan.sh); TOKEN.rebuilt: the jobs that
+#                        left their tree changed (runner/job)
 #   coverage.tsv         target_coverage's counts; coverage.stamp: the knobs they are for
 #   tce/hashes           the object hash of every mutant compiled so far
 #   tce/TOKEN/           one run's equivalence pass: compiler logs
@@ -201,27 +204,93 @@ mt_generate() {
 	done
 }
 
+# mt_sandbox_detect VAR: sets VAR to the strongest sandbox this machine gives a hook:
+# 'bwrap' (bubblewrap: PID and network namespaces, the file system read-only but for the
+# worker tree, the target's cache and a private /tmp), 'unshare' (util-linux: PID and network
+# namespaces, the file system as it is), or 'group' (a process group only: a daemon that
+# leaves its group escapes the job). Each is tried once with the options a hook gets.
+mt_sandbox_detect() {
+	local _level=group
+	if bwrap --die-with-parent --unshare-pid --unshare-net --ro-bind / / --dev /dev --proc /proc \
+		--tmpfs /tmp -- true >/dev/null 2>&1; then
+		_level=bwrap
+	elif unshare --pid --fork --kill-child --mount-proc --net true >/dev/null 2>&1; then
+		_level=unshare
+	fi
+	printf -v "$1" '%s' "$_level"
+}
+
+# mt_sandbox_text LEVEL: prints what a sandbox level holds, for the dry run and the run's log.
+mt_sandbox_text() {
+	case $1 in
+	bwrap) printf 'bubblewrap: every build and test hook in its own PID and network namespaces (its processes all die with it, no network), writing only its worker tree, the cache %s and a private /tmp' "${MUTORTURE_CACHE:-$HOME/.cache/mutorture}" ;;
+	unshare) printf 'unshare: every build and test hook in its own PID and network namespaces (its processes all die with it, no network); WITHOUT bubblewrap it can write outside its worker tree (install bubblewrap)' ;;
+	off) printf "process group only: the target opts out (TARGET_SANDBOX=off): a build or test hook that leaves its process group escapes the job (the end-of-run sweep finds it), reaches the network and can write outside its tree" ;;
+	*) printf 'process group only (WARNING: neither bubblewrap nor unshare works here): a build or test hook that leaves its process group escapes the job (the end-of-run sweep finds it), reaches the network and can write outside its tree' ;;
+	esac
+}
+
+# mt_sandbox VAR DIR: sets the array VAR to the command prefix that runs a hook working in
+# the tree DIR in the run's sandbox (MT_SANDBOX, see mt_sandbox_detect; empty: none).
+mt_sandbox() {
+	local -n _box=$1
+	local cache=${MUTORTURE_CACHE:-$HOME/.cache/mutorture}
+	case ${MT_SANDBOX:-group} in
+	bwrap)
+		# The host's /tmp is hidden behind a private one: what the hook reads there (the target,
+		# the campaign) is bound back read-only, then its tree writable.
+		_box=(bwrap --die-with-parent --unshare-pid --unshare-net --ro-bind / / --dev /dev
+			--proc /proc --tmpfs /tmp --ro-bind "${MT_TARGET_FILE%/*}" "${MT_TARGET_FILE%/*}"
+			--ro-bind "$MUTORTURE_HOME" "$MUTORTURE_HOME" --ro-bind "$MT_CAMPAIGN" "$MT_CAMPAIGN"
+			--bind "$2" "$2")
+		if [[ -d $cache ]]; then _box+=(--bind "$cache" "$cache"); fi
+		_box+=(--) ;;
+	unshare) _box=(unshare --pid --fork --kill-child --mount-proc --net) ;;
+	*) _box=() ;;
+	esac
+}
+
 # mt_hook TIMEOUT LOG FUNCTION ARGS...: runs one target hook (runner/hook) in a session of its
-# own under the memory and process limits, output to LOG, stdin closed. When the hook ends,
-# or TIMEOUT seconds after it began (TERM, then KILL MT_GRACE seconds later), its whole
-# process group is killed. Sets MT_HOOK_STATUS (exit status), MT_HOOK_US (wall microseconds)
-# and MT_HOOK_TIMED_OUT (1 when the timeout fired, else 0). While it runs, MT_HOOK_PGID names
-# the group, so a signal trap can kill it.
+# own under the memory and process limits, stdin closed, its output to LOG through 'mutorture
+# cap' (at most MT_LOG_LIMIT bytes: head and tail). target_build and target_test, whose first
+# argument is their tree, run in the run's sandbox (mt_sandbox). When the hook ends, or TIMEOUT
+# seconds after it began (TERM, then KILL MT_GRACE seconds later), its whole process group is
+# killed (and with a sandbox every process it started); a log writer that something escaped
+# still feeds gets TERM a moment later and writes what it kept. Sets MT_HOOK_STATUS (exit
+# status), MT_HOOK_US (wall microseconds) and MT_HOOK_TIMED_OUT (1 when the timeout fired,
+# else 0). While it runs, MT_HOOK_PGID names the group, so a signal trap can kill it.
 mt_hook() {
-	local timeout=$1 log=$2 start end limit
+	local timeout=$1 log=$2 start end limit cap_pid capfd n
+	local -a box=()
 	shift 2
 	mt_now_us start
+	case $1 in target_build | target_test) mt_sandbox box "$2" ;; esac
+	exec {capfd}> >(exec "$MUTORTURE_BIN" cap --limit "${MT_LOG_LIMIT:-8388608}" "$log" 9>&-)
+	cap_pid=$!
 	# A background child of a shell without job control is no group leader, so setsid makes
 	# it a session leader in place: its pid is the group to kill.
-	setsid timeout -k "$MT_GRACE" "$timeout" bash "$MUTORTURE_HOME/runner/hook" "$MT_TARGET_FILE" "$@" \
-		</dev/null >"$log" 2>&1 9>&- &
+	# The caller's death (a job or a run killed with kill -9) sends timeout TERM, which it
+	# passes on to the hook's group.
+	setsid setpriv --pdeathsig TERM -- timeout -k "$MT_GRACE" "$timeout" "${box[@]}" bash "$MUTORTURE_HOME/runner/hook" \
+		"$MT_TARGET_FILE" "$@" </dev/null >&"$capfd" 2>&1 9>&- {capfd}>&- &
 	MT_HOOK_PGID=$!
+	exec {capfd}>&-
 	MT_HOOK_STATUS=0
 	# (stderr: no "Killed" notice from bash when the timeout had to kill)
 	wait "$MT_HOOK_PGID" 2>/dev/null || MT_HOOK_STATUS=$?
 	kill -KILL -- "-$MT_HOOK_PGID" 2>/dev/null || true
 	MT_HOOK_PGID=
 	mt_now_us end
+	# Without a namespace a daemon that left the group may hold the log's pipe: the writer
+	# gets a second, then TERM (it writes what it kept and ends).
+	if ((${#box[@]} == 0)); then
+		for ((n = 0; n < 10; n++)); do
+			kill -0 "$cap_pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill -TERM "$cap_pid" 2>/dev/null || true
+	fi
+	wait "$cap_pid" 2>/dev/null || true
 	MT_HOOK_US=$((end - start))
 	mt_s_to_us limit "$timeout"
 	MT_HOOK_TIMED_OUT=0
@@ -257,6 +326,79 @@ mt_repair_slot() {
 # written yet (mt_repair_slot only removes it).
 mt_mark_dirty() {
 	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty"
+}
+
+
+# The worker tree's inventory (DB.d/workers/N.inventory), taken when the tree is built and
+# unmutated: 'TYPE<TAB>SIZE<TAB>MTIME<TAB>VOLATILE<TAB>PATH' for each entry the pristine tree
+# has too (what a torture run adds to its tree is its own business). An entry is volatile when
+# a build may change it: a directory, or an entry unlike the pristine tree's (what a build
+# wrote, a file put back by a restore). A job leaves its tree as it found it
+# except for volatile entries, so after each job every entry must still be there with its
+# type, and the others with their size and mtime: a cheap check (one find) that catches a test
+# deleting or rewriting its tree. Files the run restores are compared by content instead.
+
+# mt_listing TREE: prints 'TYPE<TAB>SIZE<TAB>MTIME<TAB>PATH' for every entry under TREE.
+mt_listing() {
+	find "$1" -mindepth 1 -printf '%y\t%s\t%T@\t%P\n' 2>/dev/null || true
+}
+
+# mt_inventory_take SLOT: records the worker tree of SLOT, as it is now, as its inventory.
+mt_inventory_take() {
+	local tree="$MT_CAMPAIGN/workers/$1"
+	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { p[$4] = $1 FS $2 FS $3; next }
+		$4 in p { print $1, $2, $3, ($1 == "d" || p[$4] != $1 FS $2 FS $3) ? 1 : 0, $4 }' \
+		<(mt_listing "$MT_CAMPAIGN/pristine") <(mt_listing "$tree") >"$tree.inventory.tmp" &&
+		mv -f -- "$tree.inventory.tmp" "$tree.inventory"
+}
+
+# mt_inventory_check SLOT: succeeds when the worker tree of SLOT holds every entry of its
+# inventory with its type, each file of the run's restore list (MT_RESTORE_LIST: restores give
+# them fresh mtimes) with the pristine tree's content, and the other entries that are not
+# volatile with their size and mtime; else prints the first difference and fails.
+mt_inventory_check() {
+	local tree="$MT_CAMPAIGN/workers/$1" path why
+	if [[ ! -f $tree.inventory ]]; then
+		printf 'it has no inventory\n'
+		return 1
+	fi
+	why=$(awk -F '\t' 'FILENAME == ARGV[1] { restored[$0] = 1; next }
+		FILENAME == ARGV[2] { now[$4] = $1 FS $2 FS $3; type[$4] = $1; next }
+		!($5 in type) { print "'\''" $5 "'\'' was deleted"; exit }
+		type[$5] != $1 { print "'\''" $5 "'\'' changed type"; exit }
+		$4 == 0 && !($5 in restored) && now[$5] != $1 FS $2 FS $3 { print "'\''" $5 "'\'' was modified"; exit }' \
+		"${MT_RESTORE_LIST:-/dev/null}" <(mt_listing "$tree") "$tree.inventory")
+	if [[ -z $why && -n ${MT_RESTORE_LIST:-} ]]; then
+		while IFS= read -r path; do
+			if [[ -n $path ]] && ! cmp -s -- "$MT_CAMPAIGN/pristine/$path" "$tree/$path"; then
+				why="'$path' differs from the pristine tree"
+				break
+			fi
+		done <"$MT_RESTORE_LIST"
+	fi
+	if [[ -n $why ]]; then
+		printf '%s\n' "$why"
+		return 1
+	fi
+}
+
+# mt_rebuild_slot SLOT LOG: makes the worker tree of SLOT again from the pristine tree
+# (target_clone), builds it unmutated as the baseline does (the files of MT_RESTORE_LIST put
+# back with fresh mtimes, then target_build, within the build timeout), and takes its
+# inventory; the hooks' output goes to LOG and LOG.build. Fails when a step does.
+mt_rebuild_slot() {
+	local tree="$MT_CAMPAIGN/workers/$1" path
+	rm -rf -- "$tree" "$tree.inventory" "$tree.dirty"
+	mt_hook "$MT_BASELINE_TIMEOUT" "$2" target_clone "$MT_CAMPAIGN/pristine" "$tree"
+	((MT_HOOK_STATUS == 0)) || return 1
+	if [[ -n ${MT_RESTORE_LIST:-} ]]; then
+		while IFS= read -r path; do
+			if [[ -n $path ]]; then mt_restore "$tree" "$path" || return 1; fi
+		done <"$MT_RESTORE_LIST"
+	fi
+	mt_hook "${MT_BUILD_TIMEOUT:-$MT_BASELINE_TIMEOUT}" "$2.build" target_build "$tree"
+	((MT_HOOK_STATUS == 0 && !MT_HOOK_TIMED_OUT)) || return 1
+	mt_inventory_take "$1"
 }
 
 # mt_tree_hash DIR: prints a 16-hex-digit hash of DIR's names, types, modes, mtimes and file
@@ -312,9 +454,19 @@ mt_log_tail() {
 	printf -v "$1" '%s' "$_tail"
 }
 
-# mt_reason FILE: prints the last 'mutorture-reason: TEXT' of a torture log, without the tag.
+# Bytes of a record's free-text value (a reason): 'mutorture record' cuts there too.
+MT_FIELD_MAX=4096
+
+# mt_clean: a filter: each line cut at MT_FIELD_MAX bytes, without control characters (tab
+# kept): whatever a hook printed, a value a record can carry.
+mt_clean() {
+	cut -b "1-$MT_FIELD_MAX" | tr -d '\000-\010\013-\037\177'
+}
+
+# mt_reason FILE: prints the last 'mutorture-reason: TEXT' of a torture log, without the tag,
+# cleaned (mt_clean).
 mt_reason() {
-	sed -n '/^mutorture-reason: /h; ${ x; s/^mutorture-reason: //p; }' -- "$1"
+	sed -n '/^mutorture-reason: /h; ${ x; s/^mutorture-reason: //p; }' -- "$1" | mt_clean
 }
 
 # mt_token_procs TOKEN: prints 'PID PGID' of every process whose environment carries
@@ -355,6 +507,34 @@ mt_pgid() {
 	# The command name in parentheses may hold spaces: the fields after it are state, ppid, pgrp.
 	read -r _ _ _pgid _ <<<"${_stat##*) }"
 	printf -v "$1" '%s' "$_pgid"
+}
+
+# mt_start_time VAR PID: sets VAR to the start time of PID (clock ticks since boot: with the
+# pid, a name no later process shares); fails if PID is gone.
+mt_start_time() {
+	local _stat
+	local -a _f
+	read -r _stat 2>/dev/null <"/proc/$2/stat" || return 1
+	# The fields after the command name: state is the first, starttime the twentieth.
+	read -ra _f <<<"${_stat##*) }"
+	printf -v "$1" '%s' "${_f[19]}"
+}
+
+# mt_runner_alive: for a job of a run's pipeline: succeeds while the run that started it
+# (MT_RUNNER_PID, started at MT_RUNNER_START) is alive, or when no run started it. When it is gone (kill -9), the job
+# starts nothing and stops its pipeline as the next run's reaper would: TERM to the pipeline's
+# group (the job's session leader): GNU parallel starts no other job, the record writer commits
+# what finished.
+mt_runner_alive() {
+	local now='' stat
+	local -a f
+	if [[ -z ${MT_RUNNER_PID:-} ]]; then return 0; fi
+	if mt_start_time now "$MT_RUNNER_PID" && [[ $now == "${MT_RUNNER_START:-}" ]]; then return 0; fi
+	read -r stat <"/proc/$BASHPID/stat"
+	read -ra f <<<"${stat##*) }"
+	# state ppid pgrp session: the session is the pipeline's (in_session, run-session.sh).
+	if ((f[3] > 1)); then kill -TERM -- "-${f[3]}" 2>/dev/null || true; fi
+	return 1
 }
 
 # mt_new_token VAR: sets VAR to a token naming one run (UTC time and pid, unique on this host).

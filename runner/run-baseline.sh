@@ -5,20 +5,24 @@
 # pipeline), and the timeouts that come from it.
 #
 # Invariants: no mutant runs before a baseline passed that was measured with the same target,
-# pristine tree, runs, full duration and readers, at every torture duration the run asks for
+# pristine tree, runs, full duration, readers, job limits and sandbox, at every torture duration
+# the run asks for
 # (the quick pass's and, with confirmation, the full one: each gets its own timeout), and whose
 # build restored every file the plan mutates (headers too: the biggest rebuild a mutant can
 # cause); a failing or flaky baseline stops the campaign, showing the failing log;
 # DB.d/baseline is written only by a baseline that passed: 'knobs=', 'build_s=' and one
 # 'test_s@DURATION=' line per duration ('default' when the run leaves it to the target).
 
-# baseline_knobs VAR: sets VAR to what a baseline is valid for: the target, the pristine tree
-# and the torture knobs (one line, as DB.d/baseline and DB.d/coverage.stamp keep it).
+# baseline_knobs VAR: sets VAR to what a baseline is valid for: the target, the pristine tree,
+# the torture knobs and the limits and sandbox every job runs under (one line, as DB.d/baseline
+# and DB.d/coverage.stamp keep it): a baseline measured under other limits proves nothing about
+# these.
 baseline_knobs() {
 	local _hash=''
 	if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then _hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
-	printf -v "$1" 'target=%s pristine=%s runs=%s duration=%s readers=%s' "$MT_TARGET_FILE" \
-		"$_hash" "$opt_baseline_runs" "${MUTORTURE_DURATION:-}" "${MUTORTURE_READERS:-}"
+	printf -v "$1" 'target=%s pristine=%s runs=%s duration=%s readers=%s mem_kb=%s nproc=%s sandbox=%s' \
+		"$MT_TARGET_FILE" "$_hash" "$opt_baseline_runs" "${MUTORTURE_DURATION:-}" \
+		"${MUTORTURE_READERS:-}" "$MT_MEM_KB" "$MT_NPROC" "$MT_SANDBOX"
 }
 
 # baseline_durations_set: sets baseline_durations to the torture durations the run asks for,

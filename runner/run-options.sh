@@ -16,6 +16,18 @@
 MT_BASELINE_TIMEOUT=3600
 # Full-length runs that confirm a survivor when neither --confirm nor the target says.
 MT_CONFIRM_DEFAULT=3
+# The least virtual memory a job may get, in MB. Measured by bisecting 'ulimit -v' on Debian 12
+# x86-64 with gcc 12: the fixture target (one small C file) builds from 48 MB; toy-rcu builds
+# from 72 MB and its torture (a few threads, 8 MB of stack each) runs from 80 MB; below that
+# gcc's cc1 or pthread_create fail and every mutant would be a build_error or a kill. 128 MB
+# leaves a margin: a limit below it is a broken environment, refused before anything runs.
+MT_MEM_FLOOR_MB=128
+# The fewest processes a job may have (RLIMIT_NPROC): bash, make, the compiler driver, cc1,
+# as, ld, the torture program and its threads (threads count as processes here).
+MT_NPROC_FLOOR=32
+# More parallel jobs than this many per core is a typo, not a campaign: each job is a worker
+# tree and a share of the memory.
+MT_JOBS_PER_CORE_MAX=8
 
 # options_number NAME VALUE [decimal]: checks an option's value is a non-negative (decimal) number.
 options_number() {
@@ -40,6 +52,7 @@ options_parse() {
 	opt_baseline_runs=3
 	opt_mem_mb=''
 	opt_nproc=4096
+	opt_log_mb=8
 	opt_quick_duration=''
 	opt_duration=''
 	opt_confirm=''
@@ -55,7 +68,7 @@ options_parse() {
 		--*=*) value=${opt#*=}; opt=${opt%%=*} ;;
 		--db | --target | --jobs | --operators | --files | --mutants | --max-mutants | --timeout-factor | \
 			--timeout-floor | --baseline-runs | --quick-duration | --duration | --readers | --mem-limit | \
-			--proc-limit | --confirm | --repeat | --control-every)
+			--proc-limit | --log-limit | --confirm | --repeat | --control-every)
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
 			value=$2
 			shift ;;
@@ -79,6 +92,7 @@ options_parse() {
 		--readers) options_number readers "$value"; export MUTORTURE_READERS=$value ;;
 		--mem-limit) options_number mem-limit "$value"; opt_mem_mb=$value ;;
 		--proc-limit) options_number proc-limit "$value"; opt_nproc=$value ;;
+		--log-limit) options_number log-limit "$value"; opt_log_mb=$value ;;
 		--confirm) options_number confirm "$value"; opt_confirm=$value ;;
 		--repeat)
 			# The old name: K attempts of a survivor are now K full-length runs that confirm it.
@@ -102,6 +116,30 @@ options_parse() {
 	fi
 	if [[ -n $opt_confirm && -n $opt_no_confirm ]]; then
 		mt_usage_error "$0" "options '--confirm' and '--no-confirm' cannot be combined"
+	fi
+	options_limits
+}
+
+# options_limits: refuses, before anything runs, limits under which no job could give a
+# verdict: every one would be an error or, worse, a final build_error or kill.
+options_limits() {
+	local cores max
+	cores=$(nproc)
+	max=$((cores * MT_JOBS_PER_CORE_MAX))
+	if ((${opt_jobs:-1} > max)); then
+		mt_usage_error "$0" "option '--jobs $opt_jobs': more than $MT_JOBS_PER_CORE_MAX jobs per core ($cores cores here, at most $max)"
+	fi
+	if [[ -n $opt_mem_mb ]] && ((10#$opt_mem_mb < MT_MEM_FLOOR_MB)); then
+		mt_usage_error "$0" "option '--mem-limit $opt_mem_mb': below the floor of $MT_MEM_FLOOR_MB MB a job needs to compile and run a small C program"
+	fi
+	if ((10#$opt_nproc < MT_NPROC_FLOOR)); then
+		mt_usage_error "$0" "option '--proc-limit $opt_nproc': below the floor of $MT_NPROC_FLOOR processes a job needs to build and run"
+	fi
+	if ((10#$opt_log_mb < 1)); then
+		mt_usage_error "$0" "option '--log-limit $opt_log_mb': a log needs at least 1 MB"
+	fi
+	if awk -v f="$opt_factor" -v s="$opt_floor" 'BEGIN { exit !(f + 0 == 0 && s + 0 == 0) }'; then
+		mt_usage_error "$0" "options '--timeout-factor $opt_factor --timeout-floor $opt_floor': every timeout would be 0 s"
 	fi
 }
 
@@ -177,6 +215,18 @@ options_policy() {
 	fi
 }
 
+# options_sandbox: sets and exports MT_SANDBOX, the sandbox of the build and test hooks: the
+# strongest the machine gives (mt_sandbox_detect), or 'off' when the target opts out
+# (TARGET_SANDBOX=off, targets/CONTRACT.md).
+options_sandbox() {
+	case ${TARGET_SANDBOX:-on} in
+	on) mt_sandbox_detect MT_SANDBOX ;;
+	off) MT_SANDBOX=off ;;
+	*) mt_die "target '$MT_TARGET_FILE' declares TARGET_SANDBOX='$TARGET_SANDBOX': on or off (see targets/CONTRACT.md)" ;;
+	esac
+	export MT_SANDBOX
+}
+
 # options_resolve: finds the campaign (MT_DB, MT_CAMPAIGN) and its target (MT_TARGET_FILE,
 # sourced and checked), and derives the job limits (opt_jobs, opt_mem_mb, MT_MEM_KB, MT_NPROC)
 # and the progress style (MT_PROGRESS).
@@ -212,8 +262,14 @@ options_resolve() {
 		while read -r key kb _; do
 			if [[ $key == MemTotal: ]]; then opt_mem_mb=$((kb / 1024 / opt_jobs)); fi
 		done </proc/meminfo
+		if ((opt_mem_mb < MT_MEM_FLOOR_MB)); then
+			mt_usage_error "$0" "option '--jobs $opt_jobs': the memory per job (total / jobs) would be $opt_mem_mb MB, below the floor of $MT_MEM_FLOOR_MB MB"
+		fi
 	fi
-	export MT_MEM_KB=$((opt_mem_mb * 1024)) MT_NPROC=$opt_nproc
+	opt_mem_mb=$((10#$opt_mem_mb))
+	opt_nproc=$((10#$opt_nproc))
+	export MT_MEM_KB=$((opt_mem_mb * 1024)) MT_NPROC=$opt_nproc MT_LOG_LIMIT=$((10#$opt_log_mb << 20))
+	options_sandbox
 	export MUTORTURE_BUILD_JOBS=${MUTORTURE_BUILD_JOBS:-1}
 	# Only the torture rounds tell target_test their timeout (run-torture.sh).
 	unset MUTORTURE_TEST_TIMEOUT

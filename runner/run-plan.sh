@@ -165,8 +165,9 @@ plan_print() {
 	else
 		printf 'pristine  %s (to set up with target_setup)\n' "$MT_CAMPAIGN/pristine"
 	fi
-	printf 'jobs      %s, each in %s/workers/SLOT, %s MB of virtual memory, %s processes\n' \
-		"$opt_jobs" "$MT_CAMPAIGN" "$opt_mem_mb" "$opt_nproc"
+	printf 'jobs      %s, each in %s/workers/SLOT, %s MB of virtual memory, %s processes, logs of at most %s MB (head and tail)\n' \
+		"$opt_jobs" "$MT_CAMPAIGN" "$opt_mem_mb" "$opt_nproc" "$opt_log_mb"
+	printf 'sandbox   %s\n' "$(mt_sandbox_text "$MT_SANDBOX")"
 	printf 'stage 1   quick pass: every pending mutant once, torture runs of %s\n' "$quick"
 	if [[ -n $MT_CONFIRM ]]; then
 		printf 'stage 2   confirmation: each survivor short of %s runs of %s gets one such run a round, until it has %s or is killed (at most %s rounds)\n' \

@@ -6,7 +6,8 @@
 #
 # Invariants: one run per campaign at a time (DB.d/lock, flock'ed on fd 9, which no child
 # keeps); every process a run starts carries MT_TOKEN in its environment and is killed when the
-# run ends, however it ends; a pipeline runs in a session of its own whose id is appended to
+# run ends, however it ends; a pipeline stops when the run dies, even by kill -9 (its leader
+# has the kernel's word, and a job that finds the run gone starts nothing: mt_runner_alive); a pipeline runs in a session of its own whose id is appended to
 # the lock, so the next run can stop it after a kill -9; whatever a pipeline's jobs printed
 # reaches 'mutorture record', even after Ctrl-C.
 
@@ -24,6 +25,10 @@ session_start() {
 	mkdir -p -- "$MT_CAMPAIGN/workers" "$MT_CAMPAIGN/logs" "$MT_CAMPAIGN/runs"
 	mt_new_token MT_TOKEN
 	export MT_TOKEN
+	# Who the jobs must find alive before they start (mt_runner_alive).
+	MT_RUNNER_PID=$$
+	mt_start_time MT_RUNNER_START "$$"
+	export MT_RUNNER_PID MT_RUNNER_START
 	export MT_RECORDS="$MT_CAMPAIGN/runs/$MT_TOKEN.records"
 	# Nothing a run started outlives it, whichever way it ends.
 	trap session_exit EXIT
@@ -78,8 +83,8 @@ session_lock() {
 	exec 9>>"$lock"
 	if ! flock -n 9; then
 		pid=$(sed -n 's/^pid=//p' "$lock")
-		if [[ -n $pid && -r /proc/$pid/cmdline ]] &&
-			tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q 'runner/run'; then
+		# (No 'tr | grep -q' here: under pipefail the early exit of grep makes it fail.)
+		if [[ -n $pid && -r /proc/$pid/cmdline ]] && [[ $(tr '\0' ' ' <"/proc/$pid/cmdline") == *runner/run* ]]; then
 			mt_die "campaign '$MT_DB' is being run by process $pid"
 		fi
 		# The run holding it is gone: its orphans hold the lock.
@@ -95,7 +100,8 @@ session_lock() {
 session_on_signal() {
 	MT_STOP=1
 	if [[ -n $MT_PIPELINE ]]; then
-		kill -TERM -- "-$MT_PIPELINE" 2>/dev/null || true
+		# To the leader only: it passes one TERM on to its session (runner/session).
+		kill -TERM "$MT_PIPELINE" 2>/dev/null || true
 	else
 		mt_kill_hook
 		mt_note 'interrupted'
@@ -104,11 +110,13 @@ session_on_signal() {
 }
 
 # in_session COMMAND...: runs COMMAND in a session of its own, named in the lock file so a
-# later run can reap it, and waits for every process of it; returns COMMAND's status. A
-# signal to the run is passed on to the whole session (see session_on_signal).
+# later run can reap it, and waits for every process of it; returns COMMAND's status. The
+# session's leader (runner/session) passes a signal to the run on to the whole session (see
+# session_on_signal), and the run's death too, even by kill -9: the kernel sends it TERM then
+# (setpriv --pdeathsig), so a pipeline never goes on alone.
 in_session() {
 	local rc=0
-	setsid "$@" 9>&- &
+	setsid setpriv --pdeathsig TERM -- bash "$MUTORTURE_HOME/runner/session" "$@" 9>&- &
 	MT_PIPELINE=$!
 	printf 'pipeline=%s\n' "$MT_PIPELINE" >>"$MT_CAMPAIGN/lock"
 	while :; do

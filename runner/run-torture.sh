@@ -104,6 +104,17 @@ torture_summary() {
 	read -r survivors_confirmed survivors_unconfirmed <<<"$survivors"
 	if [[ -z $MT_CONFIRM ]] && ((survivors_unconfirmed)); then note=" (--no-confirm: a run without it confirms them)"; fi
 	mt_note "survivors: $survivors_confirmed confirmed by $MT_CONFIRM_RUNS runs of $(plan_seconds "$MT_FULL_DURATION"), $survivors_unconfirmed unconfirmed$note"
+	torture_rebuilt
+}
+
+# torture_rebuilt: says which jobs of this run left their worker tree changed (runner/job's
+# slot_check made it again from the pristine tree), if any.
+torture_rebuilt() {
+	local file="$MT_CAMPAIGN/runs/$MT_TOKEN.rebuilt" slot attempt why rebuilt
+	[[ -s $file ]] || return 0
+	while IFS=$'\t' read -r slot attempt why rebuilt; do
+		mt_note "warning: job $attempt left worker tree $slot changed ($why): it $rebuilt again from the pristine tree"
+	done <"$file"
 }
 
 # torture_verdict: how the run ends once its rounds are over (after torture_summary): 130 after

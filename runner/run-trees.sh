@@ -7,7 +7,9 @@
 # Invariants: the pristine tree is never written after its hash (DB.d/pristine.hash) is
 # recorded, and a setup that did not finish left no hash, so the next run starts it again; a
 # worker tree is reused only while the pristine hash it was cloned from (workers/N.stamp)
-# holds, and a file a killed job left mutated in it is put back before anything else runs.
+# holds, and a file a killed job left mutated in it is put back before anything else runs; a
+# worker tree always has an inventory taken when it was built and unmutated (functions.sh),
+# which every job checks it against after its run.
 
 # trees_setup: makes the pristine tree once (target_setup) and records its hash.
 trees_setup() {
@@ -25,22 +27,24 @@ trees_setup() {
 	mt_tree_hash "$pristine" >"$MT_CAMPAIGN/pristine.hash"
 }
 
-# trees_workers: makes a worker tree for each slot from the pristine tree (target_clone), or
-# reuses the one a run before made, putting back a file a killed job left mutated.
+# trees_workers: makes a worker tree for each slot from the pristine tree (target_clone),
+# built unmutated (target_build) with its inventory taken, or reuses the one a run before made,
+# putting back a file a killed job left mutated, and making it again when it no longer matches
+# its inventory (a test of a killed job damaged it).
 trees_workers() {
-	local slot tree hash
+	local slot tree hash why
 	hash=$(<"$MT_CAMPAIGN/pristine.hash")
 	for ((slot = 1; slot <= opt_jobs; slot++)); do
 		tree="$MT_CAMPAIGN/workers/$slot"
 		if [[ -d $tree && -f $tree.stamp && $(<"$tree.stamp") == "$hash" ]]; then
 			mt_repair_slot "$slot"
-			continue
+			why=$(mt_inventory_check "$slot") && continue
+			mt_note "worker tree $slot changed ($why): making it again from the pristine tree"
 		fi
-		rm -rf -- "$tree" "$tree.stamp" "$tree.dirty"
-		mt_hook "$MT_BASELINE_TIMEOUT" "$tree.clone.log" target_clone "$MT_CAMPAIGN/pristine" "$tree"
-		if ((MT_HOOK_STATUS != 0)); then
-			tail -n 20 -- "$tree.clone.log" >&2
-			mt_die "target_clone into '$tree' failed (status $MT_HOOK_STATUS, log: $tree.clone.log)"
+		rm -f -- "$tree.stamp"
+		if ! mt_rebuild_slot "$slot" "$tree.clone.log"; then
+			tail -n 20 -- "$tree.clone.log" "$tree.clone.log.build" >&2 2>/dev/null || true
+			mt_die "making worker tree '$tree' failed: target_clone or the unmutated target_build (status $MT_HOOK_STATUS, logs: $tree.clone.log, $tree.clone.log.build)"
 		fi
 		printf '%s\n' "$hash" >"$tree.stamp"
 	done

@@ -65,7 +65,9 @@ FILENAME == old {
 	next
 }
 
-$2 in broken {
+# A file whose original has no hash (it did not compile, or its compile timed out) decides
+# nothing: its mutants go to the torture run.
+$2 in broken || !($2 in original) {
 	next
 }
 

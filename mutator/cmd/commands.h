@@ -20,5 +20,6 @@ int cmd_survivors(int argc, const char **argv);
 int cmd_triage(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_attempts(int argc, const char **argv);
+int cmd_cap(int argc, const char **argv);
 
 #endif

@@ -5,7 +5,8 @@
 # database from a newer schema; plus bad ids, operators and options, filters that name nothing
 # in the campaign (typos), unknown settings and targets, coverage of other files, verdicts on
 # what is no survivor, records that are binary, torn or huge, databases that are directories,
-# foreign or corrupt. (The runner's own bad inputs are in tests/runner/.)
+# foreign or corrupt; a log limit or log file the runner's log writer cannot keep. (The runner's
+# own bad inputs are in tests/runner/.)
 source "$(dirname "$0")/lib.sh"
 
 TREE=$SCRATCH/tree
@@ -165,6 +166,12 @@ else
 fi
 expect_eq "mutants listed from a read-only directory" "$n" "$got"
 chmod 755 "$SCRATCH/ro"
+
+# The runner's log writer: a limit it cannot keep, a log it cannot write.
+expect_error 128 "^fatal: cannot cap a log at 1 bytes: the limit must be at least 2$" \
+	"$MUTORTURE_BIN" cap --limit 1 "$SCRATCH/capped.log" </dev/null
+expect_error 128 "^fatal: cannot open '$SCRATCH/nowhere/capped\.log': No such file or directory$" \
+	"$MUTORTURE_BIN" cap "$SCRATCH/nowhere/capped.log" </dev/null
 
 # A database from a newer mutorture.
 sqlite3 "$DB" 'PRAGMA user_version = 99'
