@@ -323,6 +323,30 @@ hosts_job_args() {
 		--return "$MT_CAMPAIGN/./logs/{=1 s/^-\$/control/ =}/$MT_TOKEN.$MT_ROUND.{#}" --cleanup)
 }
 
+# hosts_after_round ROUND: after a torture round, checks by ssh that each host of it still
+# answers; one that does not is named in the log and left out of the next rounds (its jobs
+# that did not finish ran on another host, or stay pending). When no host is left, the run
+# stops as after a signal (MT_STOP): what finished is recorded, the rest stays pending.
+hosts_after_round() {
+	local i line out
+	: >"$MT_HOSTS_FILE.next"
+	hosts_live=0
+	for ((i = 0; i < hosts_n; i++)); do
+		grep -qxF -- "${hosts_line[i]}" "$MT_HOSTS_FILE" || continue
+		if [[ ${hosts_name[i]} != : ]] && ! out=$(hosts_remote "$i" true 2>&1 </dev/null); then
+			mt_note "host ${hosts_name[i]} FAILED during round $1: it no longer answers ssh ($(tail -n 1 <<<"$out")); its unfinished jobs ran on the other hosts or stay pending; no more jobs go to it"
+			continue
+		fi
+		printf '%s\n' "${hosts_line[i]}" >>"$MT_HOSTS_FILE.next"
+		hosts_live=$((hosts_live + 1))
+	done
+	mv -f -- "$MT_HOSTS_FILE.next" "$MT_HOSTS_FILE"
+	if ((hosts_live == 0)); then
+		mt_note "every host of '$opt_hosts' failed: what they did not finish stays pending"
+		MT_STOP=1
+	fi
+}
+
 # hosts_command VAR: sets the array VAR to the command of a torture job on the hosts.
 hosts_command() {
 	local -n _cmd=$1

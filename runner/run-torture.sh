@@ -30,7 +30,10 @@ torture() {
 		hosts_job_args how "$plan"
 		hosts_command cmd
 	fi
-	pipeline "$n" "${how[@]}" --colsep '\t' "${bar[@]}" -a "$plan" "${cmd[@]}" '{1}' '{2}' '{%}' '{#}'
+	local rc=0
+	pipeline "$n" "${how[@]}" --colsep '\t' "${bar[@]}" -a "$plan" "${cmd[@]}" '{1}' '{2}' '{%}' '{#}' || rc=$?
+	if [[ -n $opt_hosts ]]; then hosts_after_round "$2"; fi
+	return "$rc"
 }
 
 # torture_rounds PLAN: round 1 runs PLAN (the quick pass), then each round (PLAN.rROUND) one

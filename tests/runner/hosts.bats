@@ -1,0 +1,147 @@
+#!/usr/bin/env bats
+# 'mutorture run --hosts' on two hosts made on this machine (tests/lib/netns-hosts.sh: a
+# network namespace each, a veth pair on a private subnet, Debian's sshd with its own keys and
+# its own home directory): the dry run checks each host; a toy-rcu campaign spread over them
+# records every mutant exactly once, from both hosts, with the statuses a local run of the
+# same mutants gives, and its logs come back; a second run reuses what the hosts have; one
+# host killed mid-campaign loses nothing and counts nothing twice: the campaign finishes on
+# the other, and the log names the failed host. Real ssh, real GNU parallel, real builds and
+# torture runs. Skipped, with the reason, where namespaces or sshd cannot be had; the
+# namespaces and their daemons are removed whatever happens (teardown_file).
+
+load lib
+# shellcheck source=../lib/netns-hosts.sh
+source "$BATS_TEST_DIRNAME/../lib/netns-hosts.sh"
+
+# The mutants of the spread campaign, and those of the campaign that loses a host.
+SPREAD=(--files call_rcu.c --operators 'sdl,rcu-delete,rcu-rewrite')
+KILLED=(--files rcu-list.c --operators 'sdl,rcu-rewrite')
+# Short torture runs, one baseline run each, the quick pass only.
+QUICK=(--duration 0.3 --baseline-runs 1 --no-confirm)
+
+setup_file() {
+	export HOSTS_WHY='' HOSTS_DIR="$BATS_FILE_TMPDIR/hosts"
+	if ! HOSTS_WHY=$(nshosts_why_not); then return 0; fi
+	nshosts_up "$HOSTS_DIR" 2 1
+	export PARALLEL_SSH
+}
+
+teardown_file() {
+	nshosts_down "$HOSTS_DIR"
+}
+
+setup() {
+	if [[ -n $HOSTS_WHY ]]; then skip "no namespace hosts: $HOSTS_WHY"; fi
+}
+
+# verdicts DB ARGS...: prints 'MUTANT VERDICT' of the selected mutants, sorted: the status,
+# with killed and timeout as 'detected' (a mutant that hangs some runs and fails others is
+# either, by a race of its threads; the score counts both alike).
+verdicts() {
+	local db=$1
+	shift
+	mt list --db "$db" "$@" --format tsv | cut -f1,7 | sed 's/\t\(killed\|timeout\)$/\tdetected/' | sort
+}
+
+# count DB SQL: a count from a database a run may be writing (waits for its lock).
+count() {
+	sqlite3 -readonly -batch -noheader -cmd '.timeout 10000' "$1" "$2"
+}
+
+# once DB: fails unless every mutant has at most one torture result.
+once() {
+	[ -z "$(query "$1" "SELECT mutant_id FROM result WHERE kind = 'torture' GROUP BY mutant_id HAVING count(*) > 1")" ]
+}
+
+@test "the dry run checks each host: reachable, tools, disk space" {
+	local work
+	work=$(scratch)
+	mt init --db "$work/dry.db" --target toy-rcu
+	run mt run --db "$work/dry.db" --dry-run --hosts "$HOSTS_DIR/hosts"
+	[ "$status" -eq 0 ]
+	[[ $output == *'1/h1'*'ok: 1 jobs'* ]]
+	[[ $output == *'1/h2'*'ok: 1 jobs'* ]]
+	# A host that does not answer fails the check, by name.
+	printf '1/h1\n1/h9\n' >"$work/bad-hosts"
+	printf 'Host h9\n  HostName 192.0.2.1\n' >>"$HOSTS_DIR/ssh_config"
+	run mt run --db "$work/dry.db" --dry-run --hosts "$work/bad-hosts"
+	[ "$status" -ne 0 ]
+	[[ $output == *'1/h9'*'FAILED: ssh failed'* ]]
+	[[ $output == *'1/h1'*'ok: 1 jobs'* ]]
+}
+
+@test "a campaign spread over two hosts: each mutant once, from both hosts, as a local run decides" {
+	local work local_db hosts_db n id dir
+	work=$(scratch)
+	local_db="$work/local.db"
+	hosts_db="$work/hosts.db"
+	run mt campaign toy-rcu --db "$local_db" --jobs 2 "${SPREAD[@]}" "${QUICK[@]}"
+	[ "$status" -eq 0 ]
+	run mt campaign toy-rcu --db "$hosts_db" "${SPREAD[@]}" "${QUICK[@]}" --hosts "$HOSTS_DIR/hosts"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output == *'host h1: transferring the pristine tree'* ]]
+	[[ $output == *'host h2: baseline passed'* ]]
+	# Nothing pending, each mutant once, the torture jobs on both hosts and nowhere else.
+	[ "$(mt list --db "$hosts_db" "${SPREAD[@]}" --pending --format ids | wc -l)" -eq 0 ]
+	once "$hosts_db"
+	n=$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture'")
+	[ "$n" -ge 4 ]
+	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h1'")" -ge 1 ]
+	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h2'")" -ge 1 ]
+	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host IN ('h1', 'h2')")" -eq "$n" ]
+	# Each host measured its own baseline.
+	[ "$(query "$hosts_db" "SELECT count(DISTINCT host) FROM result WHERE kind = 'baseline' AND host IN ('h1', 'h2')")" -eq 2 ]
+	# The same verdicts as on this machine (toy-rcu's kills of these mutants are certain).
+	verdicts "$local_db" "${SPREAD[@]}" >"$work/local.verdicts"
+	verdicts "$hosts_db" "${SPREAD[@]}" >"$work/hosts.verdicts"
+	diff "$work/local.verdicts" "$work/hosts.verdicts"
+	# The evidence came back: every torture attempt's log directory, with its torture log.
+	while IFS='|' read -r id dir; do
+		[ -f "$dir/record" ] || fail "no logs of $id in '$dir'"
+		[[ $dir == "$hosts_db.d/logs/"* ]] || fail "log_dir '$dir' is not local"
+	done < <(query "$hosts_db" "SELECT mutant_id, log_dir FROM result WHERE kind = 'torture'")
+	pristine_unchanged "$hosts_db"
+	[ -z "$(leftovers "$hosts_db.d")" ]
+
+	# A second run reuses what the hosts have: no transfer.
+	run mt run --db "$hosts_db" --files rcu-list.c --max-mutants 2 "${QUICK[@]}" --hosts "$HOSTS_DIR/hosts"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output != *'transferring'* && $output != *'installing'* ]]
+	once "$hosts_db"
+}
+
+@test "one host killed mid-campaign: nothing lost, nothing counted twice, the other finishes" {
+	local work db pid n before rc
+	work=$(scratch)
+	db="$work/killed.db"
+	mt init --db "$db" --target toy-rcu
+	mt run --db "$db" --setup-only
+	mt init --db "$db" --root "$db.d/pristine"
+	mt generate --db "$db" --root "$db.d/pristine" --rules liburcu --rules c11 rcu-list.c >/dev/null
+	"$MUTORTURE_BIN" run --db "$db" "${KILLED[@]}" --max-mutants 14 "${QUICK[@]}" --no-prune --control-every 0 \
+		--hosts "$HOSTS_DIR/hosts" >"$work/run.out" 2>&1 &
+	pid=$!
+	# Host 1 dies once it has recorded two results, likely with a job in flight.
+	for ((n = 0; n < 1200; n++)); do
+		(($(count "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h1'") >= 2)) && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	before=$(count "$db" "SELECT count(*) FROM result WHERE kind = 'torture'")
+	nshosts_kill "$HOSTS_DIR" 1
+	rc=0
+	wait "$pid" || rc=$?
+	cat "$work/run.out"
+	[ "$rc" -eq 0 ]
+	[ "$before" -lt 14 ] || fail "the campaign ended before the host was killed"
+	grep -q 'host h1 FAILED' "$work/run.out"
+	# Every mutant recorded exactly once; those after the kill on host 2.
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture'")" -eq 14 ]
+	[ "$(mt list --db "$db" "${KILLED[@]}" --status killed,survived,timeout,build_error --format ids | wc -l)" -eq 14 ]
+	once "$db"
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h2'")" -ge $((14 - before)) ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND status = 'error'")" -eq 0 ]
+	pristine_unchanged "$db"
+}
