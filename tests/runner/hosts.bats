@@ -68,6 +68,7 @@ once() {
 	[ "$status" -ne 0 ]
 	[[ $output == *'1/h9'*'FAILED: ssh failed'* ]]
 	[[ $output == *'1/h1'*'ok: 1 jobs'* ]]
+	sed -i '/^Host h9$/,$d' "$HOSTS_DIR/ssh_config"
 }
 
 @test "a campaign spread over two hosts: each mutant once, from both hosts, as a local run decides" {
@@ -104,12 +105,21 @@ once() {
 	pristine_unchanged "$hosts_db"
 	[ -z "$(leftovers "$hosts_db.d")" ]
 
-	# A second run reuses what the hosts have: no transfer.
-	run mt run --db "$hosts_db" --files rcu-list.c --max-mutants 2 "${QUICK[@]}" --hosts "$HOSTS_DIR/hosts"
+	# A second run reuses what the hosts have (no transfer) and drops a host that does not
+	# answer, by name; a quick pass and a confirmation round, each under its own timeouts.
+	printf 'Host h9\n  HostName 192.0.2.1\n' >>"$HOSTS_DIR/ssh_config"
+	cat "$HOSTS_DIR/hosts" - <<<'1/h9' >"$work/hosts"
+	run mt run --db "$hosts_db" --files rcu-list.c --max-mutants 3 --baseline-runs 1 \
+		--quick-duration 0.2 --duration 0.3 --confirm 1 --control-every 2 --hosts "$work/hosts"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ $output != *'transferring'* && $output != *'installing'* ]]
+	[[ $output == *'host h9 dropped: ssh failed'* ]]
+	[[ $output == *'running on 2 hosts: 1/h1 1/h2'* ]]
 	once "$hosts_db"
+	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'control' AND host IN ('h1', 'h2')")" -ge 1 ]
+	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 0.2")" -ge 1 ]
+	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE status = 'error'")" -eq 0 ]
 }
 
 @test "one host killed mid-campaign: nothing lost, nothing counted twice, the other finishes" {
