@@ -91,6 +91,10 @@ once() {
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h1'")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h2'")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host IN ('h1', 'h2')")" -eq "$n" ]
+	# status shows what each host ran.
+	run mt status --db "$hosts_db"
+	[[ $output == *'hosts: torture and control runs by the host that ran them'* ]]
+	[[ $output == *$'\n  h1 '*' runs: '*$'\n  h2 '*' runs: '* ]]
 	# Each host measured its own baseline.
 	[ "$(query "$hosts_db" "SELECT count(DISTINCT host) FROM result WHERE kind = 'baseline' AND host IN ('h1', 'h2')")" -eq 2 ]
 	# The same verdicts as on this machine (toy-rcu's kills of these mutants are certain).
