@@ -10,7 +10,8 @@
 # measures its own baseline (runner/host-job baseline), and its jobs run under timeouts from
 # it; a host that cannot be reached, lacks a tool, or fails its baseline is dropped, with the
 # reason, and the run goes on with the others. The torture rounds are one GNU parallel over
-# the hosts that are left (--sshloginfile, --filter-hosts): each job gets its mutated file
+# the hosts that are left (--sshloginfile; a host that stops answering is left out of the next
+# rounds, hosts_after_round): each job gets its mutated file
 # (written here by 'mutorture apply', sent with --transferfile), runs runner/host-job on the
 # host, prints its record on stdout to the one local 'mutorture record', and its logs come back
 # with --return into DB.d/logs/, where the record says they are.
@@ -318,17 +319,26 @@ hosts_job_args() {
 		mv -f -- "$dir/$path.tmp" "$dir/$path"
 	done <"$2"
 	hosts_parallel_args _how
-	_how+=(--sshloginfile "$MT_HOSTS_FILE" --filter-hosts --retries "$hosts_live"
+	# Not --filter-hosts: it gives each host as many jobs as it has cores, whatever its N/
+	# says (GNU parallel 20221122), and costs seconds a round; hosts_prepare and
+	# hosts_after_round filter the hosts.
+	_how+=(--sshloginfile "$MT_HOSTS_FILE" --retries "$hosts_live"
 		--transferfile "$MT_CAMPAIGN/hosts/./mutants/{1}/{2}"
-		--return "$MT_CAMPAIGN/./logs/{=1 s/^-\$/control/ =}/$MT_TOKEN.$MT_ROUND.{#}" --cleanup)
+		--return "$MT_CAMPAIGN/./logs/{=1 s/^-\$/control/ =}/$MT_TOKEN.$MT_ROUND.{#}")
 }
 
-# hosts_after_round ROUND: after a torture round, checks by ssh that each host of it still
-# answers; one that does not is named in the log and left out of the next rounds (its jobs
-# that did not finish ran on another host, or stay pending). When no host is left, the run
-# stops as after a signal (MT_STOP): what finished is recorded, the rest stays pending.
+# hosts_after_round ROUND PLAN: after a torture round (of PLAN's jobs), says how many jobs no
+# host gave a record for (they stay pending), and checks by ssh that each host of the round
+# still answers; one that does not is named in the log and left out of the next rounds (its
+# jobs that did not finish ran on another host, or stay pending). When no host is left, the
+# run stops as after a signal (MT_STOP): what finished is recorded, the rest stays pending.
 hosts_after_round() {
-	local i line out
+	local i out jobs got
+	plan_rows jobs "$2"
+	got=$(grep -c -F "attempt=$MT_TOKEN.$1." "$MT_RECORDS" || true)
+	if ((got < jobs)); then
+		mt_note "round $1: $((jobs - got)) of $jobs jobs came back without a record from any host (ssh or the host failed): they stay pending"
+	fi
 	: >"$MT_HOSTS_FILE.next"
 	hosts_live=0
 	for ((i = 0; i < hosts_n; i++)); do

@@ -32,7 +32,7 @@ torture() {
 	fi
 	local rc=0
 	pipeline "$n" "${how[@]}" --colsep '\t' "${bar[@]}" -a "$plan" "${cmd[@]}" '{1}' '{2}' '{%}' '{#}' || rc=$?
-	if [[ -n $opt_hosts ]]; then hosts_after_round "$2"; fi
+	if [[ -n $opt_hosts ]]; then hosts_after_round "$2" "$plan"; fi
 	return "$rc"
 }
 
