@@ -48,9 +48,11 @@ count() {
 	sqlite3 -readonly -batch -noheader -cmd '.timeout 10000' "$1" "$2"
 }
 
-# once DB: fails unless every mutant has at most one torture result.
+# once DB: fails unless every mutant has at most one torture attempt in each round of each run
+# (an attempt is TOKEN.ROUND.SEQ: without its SEQ digits, the run and round).
 once() {
-	[ -z "$(query "$1" "SELECT mutant_id FROM result WHERE kind = 'torture' GROUP BY mutant_id HAVING count(*) > 1")" ]
+	[ -z "$(query "$1" "SELECT mutant_id FROM result WHERE kind = 'torture'
+		GROUP BY mutant_id, rtrim(attempt, '0123456789') HAVING count(*) > 1")" ]
 }
 
 @test "the dry run checks each host: reachable, tools, disk space" {
