@@ -225,7 +225,7 @@ hosts_baseline() {
 		status='' secs=''
 		read -r status secs < <(awk -v s="$slot" '$1 == s { print $2, $3 }' <<<"$out") || true
 		if [[ ${status:-} != ok ]]; then
-			probe_error="baseline build in worker tree $slot: ${status:-no answer} (log on the host: ~/$MT_REMOTE_ROOT/$MT_HOST_CAMPAIGN/logs/baseline/)"
+			probe_error="baseline build in worker tree $slot: ${status:-no answer} (logs on the host: ~/$MT_REMOTE_ROOT/$MT_HOST_CAMPAIGN/logs/baseline/, workers/$slot.clone.log)"
 			return 1
 		fi
 		build_s=$(awk -v a="$build_s" -v b="$secs" 'BEGIN { print (b > a) ? b : a }')

@@ -15,7 +15,7 @@
 nshosts_why_not() {
 	local cmd
 	if ((EUID != 0)); then echo 'network namespaces need root'; return 1; fi
-	for cmd in ip sshd ssh ssh-keygen unshare rsync; do
+	for cmd in ip sshd ssh ssh-keygen unshare nsenter rsync; do
 		if ! command -v "$cmd" >/dev/null && [[ ! -x /usr/sbin/$cmd ]]; then
 			echo "'$cmd' is not installed (runner/install-deps --hosts)"
 			return 1
@@ -92,6 +92,17 @@ nshosts_kill() {
 	[[ -n $ns ]] || return 1
 	ip -n "$ns" link set eth0 down
 	ip netns pids "$ns" | xargs -r kill -KILL
+}
+
+# nshosts_break DIR I TOOL: on host I, the command at path TOOL fails from now on (/bin/false
+# is mounted over it in the host's own mount namespace, sshd's, which every session shares);
+# nshosts_mend DIR I TOOL undoes it.
+nshosts_break() {
+	nsenter -t "$(<"$1/h$2/sshd.pid")" -m mount --bind /bin/false "$3"
+}
+
+nshosts_mend() {
+	nsenter -t "$(<"$1/h$2/sshd.pid")" -m umount "$3"
 }
 
 # nshosts_down DIR: removes every namespace nshosts_up made, killing what runs inside them.

@@ -3,8 +3,8 @@
 # network namespace each, a veth pair on a private subnet, Debian's sshd with its own keys and
 # its own home directory): the dry run checks each host; a toy-rcu campaign spread over them
 # records every mutant exactly once, from both hosts, with the statuses a local run of the
-# same mutants gives, and its logs come back; a second run reuses what the hosts have; one
-# host killed mid-campaign loses nothing and counts nothing twice: the campaign finishes on
+# same mutants gives, and its logs come back; a second run reuses what the hosts have; a host
+# whose baseline fails is dropped; one host killed mid-campaign loses nothing and counts nothing twice: the campaign finishes on
 # the other, and the log names the failed host. Real ssh, real GNU parallel, real builds and
 # torture runs. Skipped, with the reason, where namespaces or sshd cannot be had; the
 # namespaces and their daemons are removed whatever happens (teardown_file).
@@ -126,6 +126,22 @@ once() {
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'control' AND host IN ('h1', 'h2')")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 0.2")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE status = 'error'")" -eq 0 ]
+}
+
+@test "a host whose baseline fails is dropped, by name, and the campaign runs on the other" {
+	local work db
+	work=$(scratch)
+	db="$work/broken.db"
+	# make fails on host 2: its baseline build cannot pass.
+	nshosts_break "$HOSTS_DIR" 2 /usr/bin/make
+	run mt campaign toy-rcu --db "$db" --files rcu-list.c --max-mutants 2 "${QUICK[@]}" --hosts "$HOSTS_DIR/hosts"
+	nshosts_mend "$HOSTS_DIR" 2 /usr/bin/make
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output == *'host h2 dropped: baseline build in worker tree 1: clone_error'* ]]
+	[[ $output == *'running on 1 hosts: 1/h1'* ]]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h1'")" -ge 1 ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind IN ('torture', 'control') AND host <> 'h1'")" -eq 0 ]
 }
 
 @test "one host killed mid-campaign: nothing lost, nothing counted twice, the other finishes" {
