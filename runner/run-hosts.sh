@@ -207,14 +207,29 @@ hosts_parallel_args() {
 	done
 }
 
-# hosts_baseline I: measures host I's baseline, as baseline_measure does on this machine (a
-# build in each of its worker trees, then K runs of each scenario at each duration, recorded
-# with host=), and adds its timeouts to MT_HOST_TIMEOUTS. Fails, with probe_error, when the
+# hosts_baseline I RESTORE: measures host I's baseline, as baseline_measure does on this
+# machine (a build in each of its worker trees with the files of the list RESTORE put back,
+# then K runs of each scenario at each duration, recorded with host=), and adds its timeouts to
+# MT_HOST_TIMEOUTS; or reuses the timeouts of the last baseline that passed there
+# (DB.d/hosts/NAME.baseline: the knobs it ran with, then its MT_HOST_TIMEOUTS line) when it ran
+# with the same knobs, durations, jobs and restore list. Fails, with probe_error, when the
 # baseline does not pass there.
 hosts_baseline() {
-	local i=$1 name=${hosts_name[$1]} out slot status secs build_s=0 records total bad d line
-	local -a args slots runs
+	local i=$1 name=${hosts_name[$1]} out slot status secs build_s=0 records total bad d line knobs
+	local saved="$MT_CAMPAIGN/hosts/${hosts_name[$1]//[^A-Za-z0-9._-]/_}.baseline"
+	local -a args slots runs old
 	local -A slowest=()
+	baseline_knobs knobs
+	knobs+=" durations=${baseline_durations[*]} factor=$opt_factor floor=$opt_floor jobs=${hosts_jobs[i]} restore=$(sha256sum <"$2" | cut -c1-16)"
+	if [[ -f $saved ]]; then
+		mapfile -t old <"$saved"
+		if [[ ${old[0]} == "$knobs" && -n ${old[1]:-} ]]; then
+			MT_HOST_TIMEOUTS+=${old[1]}$'\n'
+			mt_note "host $name: the baseline of an earlier run holds (timeouts: ${old[1]})"
+			return 0
+		fi
+	fi
+	rm -f -- "$saved"
 	hosts_parallel_args args
 	mapfile -t slots < <(seq "${hosts_jobs[i]}")
 	mapfile -t runs < <(seq "$opt_baseline_runs")
@@ -261,12 +276,13 @@ hosts_baseline() {
 		line+=" $d=$secs"
 	done
 	MT_HOST_TIMEOUTS+=$line$'\n'
+	printf '%s\n%s\n' "$knobs" "$line" >"$saved"
 	mt_note "host $name: baseline passed: slowest build $build_s s, slowest torture run $(for d in "${baseline_durations[@]}"; do printf '%s s ' "${slowest[$d]}"; done)(timeouts: $line)"
 }
 
 # hosts_prepare RESTORE: readies every host of opt_hosts for the torture rounds (after this
 # machine's baseline): installs what it lacks (hosts_install, restore list RESTORE), measures
-# its baseline (hosts_baseline), drops the hosts that fail either, with the reason, and writes
+# its baseline or reuses the last one that holds (hosts_baseline), drops the hosts that fail either, with the reason, and writes
 # the hosts that are left to DB.d/runs/TOKEN.hosts (MT_HOSTS_FILE, hosts_live of them). Fails
 # when none is left.
 hosts_prepare() {
@@ -291,7 +307,7 @@ hosts_prepare() {
 	cd -- "$MT_CAMPAIGN/hosts" || mt_die "cannot enter '$MT_CAMPAIGN/hosts'"
 	for ((i = 0; i < hosts_n; i++)); do
 		if [[ ${hosts_name[i]} != : ]]; then
-			if ! hosts_install "$i" "$1" || ! hosts_baseline "$i"; then
+			if ! hosts_install "$i" "$1" || ! hosts_baseline "$i" "$1"; then
 				mt_note "host ${hosts_name[i]} dropped: $probe_error"
 				continue
 			fi

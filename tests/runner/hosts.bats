@@ -126,6 +126,16 @@ once() {
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'control' AND host IN ('h1', 'h2')")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 0.2")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE status = 'error'")" -eq 0 ]
+
+	# Again with the same knobs: each host's baseline holds, none is measured.
+	run mt run --db "$hosts_db" --files rcu-list.c --max-mutants 4 --baseline-runs 1 \
+		--quick-duration 0.2 --duration 0.3 --confirm 1 --control-every 2 --hosts "$HOSTS_DIR/hosts"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output == *'host h1: the baseline of an earlier run holds (timeouts: h1 '* ]]
+	[[ $output == *'host h2: the baseline of an earlier run holds'* ]]
+	[[ $output != *'host h1: baseline: building'* ]]
+	once "$hosts_db"
 }
 
 @test "a host whose baseline fails is dropped, by name, and the campaign runs on the other" {
