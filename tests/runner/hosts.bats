@@ -4,7 +4,8 @@
 # its own home directory): the dry run checks each host; a toy-rcu campaign spread over them
 # records every mutant exactly once, from both hosts, with the statuses a local run of the
 # same mutants gives, and its logs come back; a second run reuses what the hosts have; a host
-# whose baseline fails is dropped; one host killed mid-campaign loses nothing and counts nothing twice: the campaign finishes on
+# whose baseline fails is dropped; kill -9 of a run, then a run again, loses nothing, counts
+# nothing twice and leaves nothing on the hosts; one host killed mid-campaign loses nothing and counts nothing twice: the campaign finishes on
 # the other, and the log names the failed host. Real ssh, real GNU parallel, real builds and
 # torture runs. Skipped, with the reason, where namespaces or sshd cannot be had; the
 # namespaces and their daemons are removed whatever happens (teardown_file).
@@ -152,6 +153,39 @@ once() {
 	[[ $output == *'running on 1 hosts: 1/h1'* ]]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h1'")" -ge 1 ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind IN ('torture', 'control') AND host <> 'h1'")" -eq 0 ]
+}
+
+@test "kill -9 of a run on the hosts, then run again: nothing lost, nothing twice, nothing left on the hosts" {
+	local work db pid n ns p
+	work=$(scratch)
+	db="$work/resumed.db"
+	mt init --db "$db" --target toy-rcu
+	mt run --db "$db" --setup-only
+	mt init --db "$db" --root "$db.d/pristine"
+	mt generate --db "$db" --root "$db.d/pristine" --rules liburcu --rules c11 rcu-list.c >/dev/null
+	"$MUTORTURE_BIN" run --db "$db" "${KILLED[@]}" "${QUICK[@]}" --no-prune --control-every 0 \
+		--hosts "$HOSTS_DIR/hosts" >"$work/killed.out" 2>&1 &
+	pid=$!
+	for ((n = 0; n < 1200; n++)); do
+		(($(count "$db" "SELECT count(*) FROM result WHERE kind = 'torture'") >= 3)) && break
+		sleep 0.1
+	done
+	kill -9 "$pid"
+	wait "$pid" || true
+	[ "$(mt list --db "$db" "${KILLED[@]}" --pending --format ids | wc -l)" -gt 0 ]
+	run mt run --db "$db" "${KILLED[@]}" "${QUICK[@]}" --no-prune --control-every 0 --hosts "$HOSTS_DIR/hosts"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output == *'left behind by the interrupted run'* ]]
+	[ "$(mt list --db "$db" "${KILLED[@]}" --pending --format ids | wc -l)" -eq 0 ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture'")" -eq \
+		"$(query "$db" "SELECT count(DISTINCT mutant_id) FROM result WHERE kind = 'torture'")" ]
+	# The killed run's jobs on the hosts ended with their ssh connections: only sshd is left.
+	while IFS= read -r ns; do
+		for p in $(ip netns pids "$ns"); do
+			[ "$(ps -o comm= -p "$p" || echo sshd)" = sshd ] || fail "process $p ($(ps -o args= -p "$p")) left in $ns"
+		done
+	done <"$HOSTS_DIR/netns"
 }
 
 @test "one host killed mid-campaign: nothing lost, nothing counted twice, the other finishes" {
