@@ -122,7 +122,7 @@ bound() {
 }
 
 @test "--no-confirm is one pass; --dry-run prints both stages; the run executes the confirmation round it printed" {
-	local db work plan late before
+	local db work plan late
 	work=$(scratch)
 	db=$(fresh quick)
 	late=$(coin_mutant "$db" 'if (late * 0 > 0)' "'0' -> '1'" 1)
