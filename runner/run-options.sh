@@ -135,8 +135,8 @@ options_limits() {
 	if ((10#$opt_nproc < MT_NPROC_FLOOR)); then
 		mt_usage_error "$0" "option '--proc-limit $opt_nproc': below the floor of $MT_NPROC_FLOOR processes a job needs to build and run"
 	fi
-	if ((10#$opt_log_mb < 1)); then
-		mt_usage_error "$0" "option '--log-limit $opt_log_mb': a log needs at least 1 MB"
+	if ((10#$opt_log_mb < 1 || 10#$opt_log_mb > 1024)); then
+		mt_usage_error "$0" "option '--log-limit $opt_log_mb': a log keeps from 1 to 1024 MB"
 	fi
 	if awk -v f="$opt_factor" -v s="$opt_floor" 'BEGIN { exit !(f + 0 == 0 && s + 0 == 0) }'; then
 		mt_usage_error "$0" "options '--timeout-factor $opt_factor --timeout-floor $opt_floor': every timeout would be 0 s"

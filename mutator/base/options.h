@@ -25,11 +25,14 @@ struct option {
 	const char *help; /* NULL: an alias that --help does not list */
 };
 
-#define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), (v), NULL, (h) }
-#define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), (v), (a), (h) }
-#define OPT_INT(s, l, v, a, h) { OPTION_INT, (s), (l), (v), (a), (h) }
-#define OPT_DOUBLE(s, l, v, a, h) { OPTION_DOUBLE, (s), (l), (v), (a), (h) }
-#define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), (v), (a), (h) }
+/* The value pointer's type is checked at compile time: an `int` given to OPT_INT (which writes
+ * a long) is a pointer type mismatch, an error under -Werror, not a stack overflow at run time. */
+#define OPT_VALUE(type, v) (1 ? (v) : (type)0)
+#define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), OPT_VALUE(int *, v), NULL, (h) }
+#define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), OPT_VALUE(const char **, v), (a), (h) }
+#define OPT_INT(s, l, v, a, h) { OPTION_INT, (s), (l), OPT_VALUE(long *, v), (a), (h) }
+#define OPT_DOUBLE(s, l, v, a, h) { OPTION_DOUBLE, (s), (l), OPT_VALUE(double *, v), (a), (h) }
+#define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), OPT_VALUE(struct strlist *, v), (a), (h) }
 #define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL }
 
 /* The --db option every database verb takes; default from $MUTORTURE_DB, else mutorture.db. */

@@ -57,7 +57,7 @@ static void write_all(FILE *out, const char *p, size_t n, const char *file)
 
 int cmd_cap(int argc, const char **argv)
 {
-	int limit = 8 << 20;
+	long limit = 8L << 20;
 	static const char *const usage[] = { "mutorture cap [--limit BYTES] FILE < OUTPUT", NULL };
 	const struct option options[] = {
 		OPT_INT(0, "limit", &limit, "BYTES", "most bytes FILE keeps (default 8 MiB)"),
@@ -66,8 +66,9 @@ int cmd_cap(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, usage);
 	if (argc != 1)
 		usage_with_options(usage, options);
-	if (limit < 2)
-		die("cannot cap a log at %d bytes: the limit must be at least 2", limit);
+	/* The tail is held in memory: a limit past 1 GiB is a typo, not a log size. */
+	if (limit < 2 || limit > 1L << 30)
+		die("cannot cap a log at %ld bytes: the limit must be from 2 to 1 GiB", limit);
 	const char *file = argv[0];
 	FILE *out = fopen(file, "w");
 	if (!out)

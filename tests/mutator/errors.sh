@@ -168,7 +168,7 @@ expect_eq "mutants listed from a read-only directory" "$n" "$got"
 chmod 755 "$SCRATCH/ro"
 
 # The runner's log writer: a limit it cannot keep, a log it cannot write.
-expect_error 128 "^fatal: cannot cap a log at 1 bytes: the limit must be at least 2$" \
+expect_error 128 "^fatal: cannot cap a log at 1 bytes: the limit must be from 2 to 1 GiB$" \
 	"$MUTORTURE_BIN" cap --limit 1 "$SCRATCH/capped.log" </dev/null
 expect_error 128 "^fatal: cannot open '$SCRATCH/nowhere/capped\.log': No such file or directory$" \
 	"$MUTORTURE_BIN" cap "$SCRATCH/nowhere/capped.log" </dev/null

@@ -175,7 +175,10 @@ daemons() {
 	[ "${lines[0]}" = "error: option '--proc-limit 1': below the floor of 32 processes a job needs to build and run" ]
 	run mt run --db "$db" --log-limit 0
 	[ "$status" -eq 129 ]
-	[ "${lines[0]}" = "error: option '--log-limit 0': a log needs at least 1 MB" ]
+	[ "${lines[0]}" = "error: option '--log-limit 0': a log keeps from 1 to 1024 MB" ]
+	run mt run --db "$db" --log-limit 4096
+	[ "$status" -eq 129 ]
+	[ "${lines[0]}" = "error: option '--log-limit 4096': a log keeps from 1 to 1024 MB" ]
 	[ "$(db_state) $(find "$db.d" | sort | sha256sum)" = "$before" ]
 	# A timeout factor of 0 with a floor is a fixed timeout: accepted.
 	run mt run --db "$db" --timeout-factor 0 --timeout-floor 5 --dry-run
