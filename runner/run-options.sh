@@ -60,6 +60,7 @@ options_parse() {
 	opt_control_every=25
 	opt_prune=1
 	opt_setup_only=''
+	opt_patch=''
 	opt_dry_run=''
 	while (($#)); do
 		opt=$1
@@ -68,7 +69,7 @@ options_parse() {
 		--*=*) value=${opt#*=}; opt=${opt%%=*} ;;
 		--db | --target | --jobs | --operators | --files | --mutants | --max-mutants | --timeout-factor | \
 			--timeout-floor | --baseline-runs | --quick-duration | --duration | --readers | --mem-limit | \
-			--proc-limit | --log-limit | --confirm | --repeat | --control-every)
+			--proc-limit | --log-limit | --confirm | --repeat | --control-every | --patch)
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
 			value=$2
 			shift ;;
@@ -103,6 +104,9 @@ options_parse() {
 		--control-every) options_number control-every "$value"; opt_control_every=$value ;;
 		--no-prune) opt_prune='' ;;
 		--setup-only) opt_setup_only=1 ;;
+		--patch)
+			[[ -f $value && -r $value ]] || mt_die "cannot read patch '$value'"
+			opt_patch=$(realpath -- "$value") ;;
 		--dry-run) opt_dry_run=1 ;;
 		*) mt_usage_error "$0" "unknown option '$opt'" ;;
 		esac

@@ -3,8 +3,9 @@
 # the target named as the first argument or with --target; the target's TARGET_GENERATE_ARGS
 # and the command line's --generate reach every generate call; a TARGET_RULES name that is a
 # file in the target's folder is that file; TARGET_VIA generates a header through the file
-# that includes it. Campaigns run with --dry-run: setup, generate and the plan are real, no
-# torture runs.
+# that includes it; --patch applies a patch to the pristine tree and mutates only its lines.
+# Campaigns run with --dry-run: setup, generate and the plan are real, no torture runs (but
+# for the few mutants of the patched tree).
 
 load lib
 
@@ -64,4 +65,61 @@ fixture_copy() {
 	run mt campaign "$target" --db "$work/bad.db" --dry-run
 	[ "$status" -eq 128 ]
 	[[ $output == *"TARGET_VIA entry 'sum.h': not HEADER=FILE.c"* ]]
+}
+
+@test "campaign --patch: the pristine tree gets the patch, only its lines are mutated (a header's via its file), a resume keeps it, a patch that does not apply or touches no source stops the campaign" {
+	local work target
+	work=$(scratch)
+	target=$work/fixture-patch
+	fixture_copy "$target"
+	sed -i 's/^TARGET_SOURCES=(fixture.c)/TARGET_SOURCES=(fixture.c sum.h)\nTARGET_VIA=(sum.h=fixture.c)/' "$target/target.sh"
+	# The patch under review, as 'diff -ru a b' gives it: a loop bound in fixture.c, the
+	# doubling in sum.h, and a file that is not a source.
+	cp -a "$target/src" "$work/a"
+	cp -a "$target/src" "$work/b"
+	sed -i 's/for (int i = 1; i <= n; i++)/for (int i = 0; i <= n; i++)/' "$work/b/fixture.c"
+	sed -i 's/return n + n;/return 2 * n;/' "$work/b/sum.h"
+	printf 'notes\n' >"$work/b/NOTES"
+	(cd "$work" && diff -ruN a b >"$work/fix.diff") || true
+	grep -q '^+++ b/sum.h' "$work/fix.diff"
+
+	run mt campaign "$target" --db "$work/p.db" --patch "$work/fix.diff" --dry-run
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output == *"patch '$work/fix.diff' applied to the pristine tree: 3 file diffs"* ]]
+	[[ $output == *"the patch also changes NOTES: not sources of the target, not mutated"* ]]
+	grep -q 'for (int i = 0; i <= n; i++)' "$work/p.db.d/pristine/fixture.c"
+	cmp "$work/fix.diff" "$work/p.db.d/pristine.patch"
+	# Only the patched lines: fixture.c's loop (line 26 of the copy) and sum.h's line 3.
+	mt list --db "$work/p.db" --format tsv >"$work/p.tsv"
+	[ "$(awk -F '\t' '$2 == "fixture.c"' "$work/p.tsv" | wc -l)" -ge 2 ]
+	[ "$(awk -F '\t' '$2 == "sum.h"' "$work/p.tsv" | wc -l)" -ge 1 ]
+	[ "$(awk -F '\t' '!($2 == "fixture.c" && $3 == 26) && !($2 == "sum.h" && $3 == 3)' "$work/p.tsv" | wc -l)" -eq 0 ]
+	# The patched tree builds and its mutants run.
+	run mt run --db "$work/p.db" --no-confirm --baseline-runs 1 --no-prune --max-mutants 2
+	[ "$status" -eq 0 ]
+	[ "$(mt list --db "$work/p.db" --pending --format ids | wc -l)" -eq "$(($(wc -l <"$work/p.tsv") - 2))" ]
+
+	# Resumed without --patch: the same mutants, none added; with another patch: refused.
+	run mt campaign "$target" --db "$work/p.db" --dry-run
+	[ "$status" -eq 0 ]
+	[ "$(mt list --db "$work/p.db" --format tsv | wc -l)" -eq "$(wc -l <"$work/p.tsv")" ]
+	sed 's/return 2 \* n;/return n * 2;/' "$work/fix.diff" >"$work/other.diff"
+	run mt campaign "$target" --db "$work/p.db" --patch "$work/other.diff" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"was made with another patch"* ]]
+
+	# A patch that does not apply: the campaign stops, no pristine tree counts as made.
+	sed 's/return n + n;/return n - n;/' "$work/fix.diff" >"$work/stale.diff"
+	run mt campaign "$target" --db "$work/stale.db" --patch "$work/stale.diff" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"patch '$work/stale.diff' does not apply to the pristine tree"* ]]
+	[ ! -e "$work/stale.db.d/pristine.hash" ]
+	[ "$(mt list --db "$work/stale.db" --format ids | wc -l)" -eq 0 ]
+
+	# A patch that changes no source: nothing to mutate.
+	(cd "$work" && diff -ruN a b -x '*.c' -x '*.h' >"$work/notes.diff") || true
+	run mt campaign "$target" --db "$work/notes.db" --patch "$work/notes.diff" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"the patch changes none of the target's sources (fixture.c sum.h): nothing to mutate"* ]]
 }
