@@ -61,6 +61,7 @@ options_parse() {
 	opt_prune=1
 	opt_setup_only=''
 	opt_dry_run=''
+	opt_hosts=''
 	while (($#)); do
 		opt=$1
 		value=''
@@ -68,7 +69,7 @@ options_parse() {
 		--*=*) value=${opt#*=}; opt=${opt%%=*} ;;
 		--db | --target | --jobs | --operators | --files | --mutants | --max-mutants | --timeout-factor | \
 			--timeout-floor | --baseline-runs | --quick-duration | --duration | --readers | --mem-limit | \
-			--proc-limit | --log-limit | --confirm | --repeat | --control-every)
+			--proc-limit | --log-limit | --confirm | --repeat | --control-every | --hosts)
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
 			value=$2
 			shift ;;
@@ -104,6 +105,7 @@ options_parse() {
 		--no-prune) opt_prune='' ;;
 		--setup-only) opt_setup_only=1 ;;
 		--dry-run) opt_dry_run=1 ;;
+		--hosts) opt_hosts=$value ;;
 		*) mt_usage_error "$0" "unknown option '$opt'" ;;
 		esac
 	done

@@ -1,8 +1,9 @@
 /* mutorture status: where a campaign stands — mutants per status (current sources only), how
  * many survivors are confirmed (evidence.h), the score so far, and an ETA for what is left: the
  * mean time of the recent attempts times the mutants still to run (pending, and errors, which
- * are run again) divided by the jobs; and a loud line when a control run of the unmutated code
- * failed (the suite is flaky). */
+ * are run again) divided by the jobs; the torture and control runs of each host, when more than
+ * one ran them (mutorture run --hosts); and a loud line when a control run of the unmutated
+ * code failed (the suite is flaky). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -45,6 +46,42 @@ static long confirmed_survivors(sqlite3 *db, const struct confirm_policy *policy
 	long n = db_step(db, st) ? (long)sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
 	return n;
+}
+
+/* The torture and control runs by the host that ran them, when more than one host did: how
+ * many, how they ended, their mean build + test time, and the host's rate over the span from
+ * its first start to its last record (the time its jobs took, ssh and transfers included). */
+static void print_hosts(sqlite3 *db)
+{
+	static const char *const where = " FROM live_result WHERE kind IN ('torture', 'control')";
+	char *sql = xasprintf("SELECT count(DISTINCT host)%s", where);
+	sqlite3_stmt *st = db_prepare(db, sql);
+	bool several = db_step(db, st) && sqlite3_column_int64(st, 0) > 1;
+	sqlite3_finalize(st);
+	free(sql);
+	if (!several)
+		return;
+	sql = xasprintf("SELECT host, count(*), sum(status IN ('killed', 'timeout')), "
+			"sum(status = 'survived'), avg(coalesce(build_s, 0) + coalesce(test_s, 0)), "
+			"(julianday(max(recorded)) - julianday(min(started))) * 86400%s "
+			"GROUP BY host ORDER BY host",
+			where);
+	st = db_prepare(db, sql);
+	printf("hosts: torture and control runs by the host that ran them\n");
+	while (db_step(db, st)) {
+		long runs = (long)sqlite3_column_int64(st, 1);
+		double span = sqlite3_column_double(st, 5);
+		printf("  %-16s %6ld runs: %ld detected, %ld survived, %ld other; %.1f s each",
+		       db_column_text(st, 0), runs, (long)sqlite3_column_int64(st, 2),
+		       (long)sqlite3_column_int64(st, 3),
+		       runs - (long)sqlite3_column_int64(st, 2) - (long)sqlite3_column_int64(st, 3),
+		       sqlite3_column_double(st, 4));
+		if (span > 0)
+			printf(", %.0f an hour", (double)runs * 3600.0 / span);
+		printf("\n");
+	}
+	sqlite3_finalize(st);
+	free(sql);
 }
 
 static void print_duration(double seconds)
@@ -113,6 +150,7 @@ int cmd_status(int argc, const char **argv)
 		printf(" with %ld jobs (mean %.1f s over the last %ld runs)\n", jobs, mean, runs);
 	} else
 		printf("left to run: %ld, ETA unknown (no timed run yet)\n", left);
+	print_hosts(db);
 	long controls, failed;
 	control_runs(db, &controls, &failed);
 	char *flaky = db_setting_get(db, "flaky");
