@@ -26,7 +26,7 @@
 MT_REMOTE_ROOT=.mutorture-hosts
 # Variables every host job gets from this machine (GNU parallel --env).
 MT_HOST_ENV=(MT_CAMPAIGN MT_TOKEN MT_ROUND MT_TARGET_FILE MT_HOST_TIMEOUTS MT_MEM_KB MT_NPROC
-	MT_BASELINE_TIMEOUT MT_BUILD_TIMEOUT MT_TEST_TIMEOUT MUTORTURE_BUILD_JOBS MUTORTURE_READERS
+	MT_LOG_LIMIT MT_SANDBOX MT_BASELINE_TIMEOUT MT_BUILD_TIMEOUT MT_TEST_TIMEOUT MUTORTURE_BUILD_JOBS MUTORTURE_READERS
 	MUTORTURE_SEED MUTORTURE_DURATION)
 
 # hosts_resolve: reads opt_hosts: sets hosts_n and, for each host I, hosts_line[I] (the line as
@@ -72,7 +72,8 @@ hosts_resolve() {
 	done <"$file"
 	((hosts_n)) || mt_die "hosts file '$file' names no host"
 	MT_HOST_CAMPAIGN=$(printf '%s:%s' "$HOSTNAME" "$MT_DB" | sha256sum | cut -c1-16)
-	MT_HOST_VERSION=$({ mt_tree_hash "$MUTORTURE_HOME/runner"; mt_tree_hash "$MUTORTURE_HOME/targets/lib"; } | sha256sum | cut -c1-16)
+	MT_HOST_VERSION=$({ mt_tree_hash "$MUTORTURE_HOME/runner"; mt_tree_hash "$MUTORTURE_HOME/targets/lib"
+		sha256sum <"$MUTORTURE_BIN"; } | sha256sum | cut -c1-16)
 	export MT_HOST_CAMPAIGN
 }
 
@@ -165,16 +166,28 @@ hosts_check() {
 # list RESTORE, the pristine tree's hash and a link to it). Fails, with probe_error, on the
 # first step that fails.
 hosts_install() {
-	local i=$1 hash
+	local i=$1 hash out
 	hash=$(<"$MT_CAMPAIGN/pristine.hash")
 	hosts_probe "$i" || return 1
 	if [[ -n $probe_missing ]]; then probe_error="missing $probe_missing"; return 1; fi
 	if [[ -z $probe_home ]]; then
 		mt_note "host ${hosts_name[i]}: installing the runner (version $MT_HOST_VERSION)"
 		# shellcheck disable=SC2016 # expanded on the host
-		tar -C "$MUTORTURE_HOME" --format=posix -cf - runner targets/lib | hosts_remote "$i" '
-			set -e; d=$1/home/$2; mkdir -p "$1/home"; rm -rf "$d"; mkdir "$d"; tar -xf - -C "$d"; touch "$d/.ok"' \
-			"$MT_REMOTE_ROOT" "$MT_HOST_VERSION" || { probe_error='installing the runner failed'; return 1; }
+		# The runner, and this mutorture binary as bin/mutorture (the jobs' log writer, 'mutorture
+		# cap'): checked to run there, so a host of another architecture, or without libsqlite3,
+		# is dropped here with the reason rather than failing every job.
+		if ! out=$({ tar -C "$MUTORTURE_HOME" --format=posix -cf - runner targets/lib
+			tar -C "${MUTORTURE_BIN%/*}" --format=posix --transform 's,^,bin/,' -cf - "${MUTORTURE_BIN##*/}"; } |
+			hosts_remote "$i" '
+			set -e; d=$1/home/$2; mkdir -p "$1/home"; rm -rf "$d"; mkdir "$d"
+			tar -xif - -C "$d"
+			if [ "$3" != mutorture ]; then mv "$d/bin/$3" "$d/bin/mutorture"; fi
+			"$d/bin/mutorture" --version >/dev/null
+			touch "$d/.ok"' \
+			"$MT_REMOTE_ROOT" "$MT_HOST_VERSION" "${MUTORTURE_BIN##*/}" 2>&1); then
+			probe_error="installing the runner failed: $(tail -n 1 <<<"$out")"
+			return 1
+		fi
 	fi
 	if [[ -z $probe_pristine ]]; then
 		mt_note "host ${hosts_name[i]}: transferring the pristine tree (hash $hash, $(du -sh "$MT_CAMPAIGN/pristine" | cut -f1))"
@@ -188,7 +201,7 @@ hosts_install() {
 	fi
 	# shellcheck disable=SC2016 # expanded on the host
 	tar -C "${MT_TARGET_FILE%/*}" --format=posix -cf - . | hosts_remote "$i" '
-		set -e; c=$1/$2; mkdir -p "$c/logs"; rm -rf "$c/target"; mkdir "$c/target"; tar -xf - -C "$c/target"
+		set -e; c=$1/$2; mkdir -p "$c/logs" "$c/runs"; rm -rf "$c/target"; mkdir "$c/target"; tar -xf - -C "$c/target"
 		ln -sfn "$PWD/$1/pristine/$3" "$c/pristine"
 		printf "%s\n" "$3" >"$c/pristine.hash"
 		printf "%s" "$4" >"$c/baseline.files"' \

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "db.h"
 #include "evidence.h"
+#include "hosts.h"
 #include "options.h"
 #include "score.h"
 #include "util.h"
@@ -53,35 +54,20 @@ static long confirmed_survivors(sqlite3 *db, const struct confirm_policy *policy
  * its first start to its last record (the time its jobs took, ssh and transfers included). */
 static void print_hosts(sqlite3 *db)
 {
-	static const char *const where = " FROM live_result WHERE kind IN ('torture', 'control')";
-	char *sql = xasprintf("SELECT count(DISTINCT host)%s", where);
-	sqlite3_stmt *st = db_prepare(db, sql);
-	bool several = db_step(db, st) && sqlite3_column_int64(st, 0) > 1;
-	sqlite3_finalize(st);
-	free(sql);
-	if (!several)
-		return;
-	sql = xasprintf("SELECT host, count(*), sum(status IN ('killed', 'timeout')), "
-			"sum(status = 'survived'), avg(coalesce(build_s, 0) + coalesce(test_s, 0)), "
-			"(julianday(max(recorded)) - julianday(min(started))) * 86400%s "
-			"GROUP BY host ORDER BY host",
-			where);
-	st = db_prepare(db, sql);
-	printf("hosts: torture and control runs by the host that ran them\n");
-	while (db_step(db, st)) {
-		long runs = (long)sqlite3_column_int64(st, 1);
-		double span = sqlite3_column_double(st, 5);
+	struct host_runs *hosts;
+	size_t nr = host_runs_load(db, &hosts);
+	if (nr > 1)
+		printf("hosts: torture and control runs by the host that ran them\n");
+	for (size_t i = 0; nr > 1 && i < nr; i++) {
+		const struct host_runs *h = &hosts[i];
 		printf("  %-16s %6ld runs: %ld detected, %ld survived, %ld other; %.1f s each",
-		       db_column_text(st, 0), runs, (long)sqlite3_column_int64(st, 2),
-		       (long)sqlite3_column_int64(st, 3),
-		       runs - (long)sqlite3_column_int64(st, 2) - (long)sqlite3_column_int64(st, 3),
-		       sqlite3_column_double(st, 4));
-		if (span > 0)
-			printf(", %.0f an hour", (double)runs * 3600.0 / span);
+		       h->host, h->runs, h->detected, h->survived,
+		       h->runs - h->detected - h->survived, h->mean_s);
+		if (h->span_s > 0)
+			printf(", %.0f an hour", (double)h->runs * 3600.0 / h->span_s);
 		printf("\n");
 	}
-	sqlite3_finalize(st);
-	free(sql);
+	host_runs_free(hosts, nr);
 }
 
 static void print_duration(double seconds)

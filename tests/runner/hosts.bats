@@ -98,6 +98,12 @@ once() {
 	run mt status --db "$hosts_db"
 	[[ $output == *'hosts: torture and control runs by the host that ran them'* ]]
 	[[ $output == *$'\n  h1 '*' runs: '*$'\n  h2 '*' runs: '* ]]
+	# So does the report, and every remote job left its worker tree as its inventory says (no
+	# job log says the tree was made again: the hosts' trees are readied as local ones are).
+	run mt report --db "$hosts_db"
+	[[ $output == *'## Hosts'* && $output == *$'\n| h1 | '* && $output == *$'\n| h2 | '* ]]
+	run grep -rl 'worker tree .* changed' "$hosts_db.d/logs"
+	[ "$status" -eq 1 ]
 	# Each host measured its own baseline.
 	[ "$(query "$hosts_db" "SELECT count(DISTINCT host) FROM result WHERE kind = 'baseline' AND host IN ('h1', 'h2')")" -eq 2 ]
 	# The same verdicts as on this machine (toy-rcu's kills of these mutants are certain).
