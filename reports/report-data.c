@@ -91,6 +91,7 @@ void report_load(sqlite3 *db, struct report *r)
 	confirm_policy_load(db, &r->policy);
 	r->flaky = db_setting_get(db, "flaky");
 	control_runs(db, &r->controls, &r->failed_controls);
+	r->nr_hosts = host_runs_load(db, &r->hosts);
 	sqlite3_stmt *st = mutant_view_query(db, NULL);
 	struct mutant_view v;
 	size_t alloc = 0;
@@ -124,6 +125,7 @@ void report_free(struct report *r)
 		strlist_clear(&m->killed_by);
 	}
 	free(r->mutants);
+	host_runs_free(r->hosts, r->nr_hosts);
 	free(r->target);
 	free(r->root);
 	free(r->flaky);

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "evidence.h"
+#include "hosts.h"
 #include "score.h"
 #include "status.h"
 #include "strlist.h"
@@ -48,6 +49,8 @@ struct report {
 	long controls, failed_controls;
 	struct report_mutant *mutants; /* by path and position, as mutant_view orders them */
 	size_t nr_mutants;
+	struct host_runs *hosts; /* torture and control runs by host, sorted by name */
+	size_t nr_hosts;
 };
 
 void report_load(sqlite3 *db, struct report *r);

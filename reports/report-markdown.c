@@ -3,8 +3,8 @@
  * the function's line coverage (the torture coverage table), per operator; the survivors to
  * triage first, then those triaged with their notes; mutants killed only sometimes; the kill
  * reasons and the kill matrix of the torture scenarios; mutants equivalent only on this host
- * (weak-memory hint); the time torture attempts took, and a note on mutated headers. Only
- * current sources. Renders what report-data.c loads; no SQL here. */
+ * (weak-memory hint); the time torture attempts took, the runs of each host when several
+ * ran them, and a note on mutated headers. Only current sources. Renders what report-data.c loads; no SQL here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -462,6 +462,34 @@ static void times(const struct report *r, FILE *out)
 	outcome_times_free(&t);
 }
 
+/* When more than one host ran the torture (mutorture run --hosts): each host's runs, how
+ * they ended, their mean time and the host's throughput over the span it worked. */
+static void hosts(const struct report *r, FILE *out)
+{
+	if (r->nr_hosts < 2)
+		return;
+	fputs("## Hosts\n\nTorture and control runs by the host that ran them; runs an hour over "
+	      "the span from the host's first start to its last record (ssh and transfers "
+	      "included).\n\n", out);
+	md_header(out, "lrrrrrr", (const char *const[]){ "host", "runs", "detected", "survived",
+		  "other", "build + torture s (mean)", "runs an hour" });
+	for (size_t i = 0; i < r->nr_hosts; i++) {
+		const struct host_runs *h = &r->hosts[i];
+		md_cell(out, h->host);
+		md_cellf(out, "%ld", h->runs);
+		md_cellf(out, "%ld", h->detected);
+		md_cellf(out, "%ld", h->survived);
+		md_cellf(out, "%ld", h->runs - h->detected - h->survived);
+		md_cellf(out, "%.1f", h->mean_s);
+		if (h->span_s > 0)
+			md_cellf(out, "%.0f", (double)h->runs * 3600.0 / h->span_s);
+		else
+			md_cell(out, "-");
+		md_end_row(out);
+	}
+	fputc('\n', out);
+}
+
 /* Under the per-file table when headers were mutated: a header's mutant rebuilds every file
  * that includes it (a kernel header: most of the kernel), and the mean build times say what
  * that cost in this campaign. */
@@ -509,4 +537,5 @@ void report_markdown(const struct report *r, FILE *out)
 	kill_matrix(r, out);
 	host_equivalent(r, out);
 	times(r, out);
+	hosts(r, out);
 }

@@ -401,6 +401,24 @@ mt_rebuild_slot() {
 	mt_inventory_take "$1"
 }
 
+# mt_slot_ready SLOT: readies the worker tree of SLOT for jobs. The tree made before is kept
+# while it was cloned from this pristine tree (workers/N.stamp) and, once a file a killed job
+# left mutated is put back, matches its inventory; else it is made again (mt_rebuild_slot, logs
+# workers/N.clone.log and .build), saying why. Fails when it cannot be made.
+mt_slot_ready() {
+	local tree="$MT_CAMPAIGN/workers/$1" hash why
+	hash=$(<"$MT_CAMPAIGN/pristine.hash")
+	if [[ -d $tree && -f $tree.stamp && $(<"$tree.stamp") == "$hash" ]]; then
+		mt_repair_slot "$1"
+		why=$(mt_inventory_check "$1") && return 0
+		mt_note "worker tree $1 changed ($why): making it again from the pristine tree"
+	fi
+	rm -f -- "$tree.stamp"
+	mkdir -p -- "$MT_CAMPAIGN/workers"
+	mt_rebuild_slot "$1" "$tree.clone.log" || return
+	printf '%s\n' "$hash" >"$tree.stamp"
+}
+
 # mt_tree_hash DIR: prints a 16-hex-digit hash of DIR's names, types, modes, mtimes and file
 # contents: any write to the tree changes it.
 mt_tree_hash() {

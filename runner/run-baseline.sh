@@ -101,22 +101,26 @@ baseline_check() {
 	[[ -n $baseline_build_s && -n $all && -z $baseline_missing ]]
 }
 
-# baseline_timeout_for VAR DURATION: sets VAR to the torture timeout of runs of DURATION (a
-# value of baseline_durations): max(floor, factor x the slowest baseline run of that
-# duration), rounded up to whole seconds.
-baseline_timeout_for() {
+# baseline_scale VAR SECONDS: sets VAR to the timeout of a step whose slowest baseline time
+# was SECONDS: max(floor, factor x SECONDS), rounded up to whole seconds.
+baseline_scale() {
 	local _t
-	_t=$(awk -v t="${baseline_test_s[$2]}" -v f="$opt_factor" -v floor="$opt_floor" '
+	_t=$(awk -v t="$2" -v f="$opt_factor" -v floor="$opt_floor" '
 		BEGIN { s = t * f; if (s < floor) s = floor; printf "%d\n", (s == int(s)) ? s : int(s) + 1 }')
 	printf -v "$1" '%s' "$_t"
 }
 
+# baseline_timeout_for VAR DURATION: sets VAR to the torture timeout of runs of DURATION (a
+# value of baseline_durations), from the slowest baseline run of that duration.
+baseline_timeout_for() {
+	baseline_scale "$1" "${baseline_test_s[$2]}"
+}
+
 # baseline_timeouts: sets MT_BUILD_TIMEOUT from the slowest baseline build and MT_TEST_TIMEOUT
 # to the torture timeout of the quick pass's runs (baseline_timeout_for gives each stage its
-# own): max(floor, factor x seconds), rounded up to whole seconds.
+# own).
 baseline_timeouts() {
-	MT_BUILD_TIMEOUT=$(awk -v b="$baseline_build_s" -v f="$opt_factor" -v floor="$opt_floor" '
-		BEGIN { s = b * f; if (s < floor) s = floor; printf "%d\n", (s == int(s)) ? s : int(s) + 1 }')
+	baseline_scale MT_BUILD_TIMEOUT "$baseline_build_s"
 	baseline_timeout_for MT_TEST_TIMEOUT "${baseline_durations[0]}"
 }
 

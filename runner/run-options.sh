@@ -62,6 +62,7 @@ options_parse() {
 	opt_setup_only=''
 	opt_patch=''
 	opt_dry_run=''
+	opt_hosts=''
 	while (($#)); do
 		opt=$1
 		value=''
@@ -69,7 +70,7 @@ options_parse() {
 		--*=*) value=${opt#*=}; opt=${opt%%=*} ;;
 		--db | --target | --jobs | --operators | --files | --mutants | --max-mutants | --timeout-factor | \
 			--timeout-floor | --baseline-runs | --quick-duration | --duration | --readers | --mem-limit | \
-			--proc-limit | --log-limit | --confirm | --repeat | --control-every | --patch)
+			--proc-limit | --log-limit | --confirm | --repeat | --control-every | --patch | --hosts)
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
 			value=$2
 			shift ;;
@@ -108,6 +109,7 @@ options_parse() {
 			[[ -f $value && -r $value ]] || mt_die "cannot read patch '$value'"
 			opt_patch=$(realpath -- "$value") ;;
 		--dry-run) opt_dry_run=1 ;;
+		--hosts) opt_hosts=$value ;;
 		*) mt_usage_error "$0" "unknown option '$opt'" ;;
 		esac
 	done

@@ -18,15 +18,22 @@
 # duration's torture timeout; ROUND keeps the attempts of repeated mutants apart.
 torture() {
 	local plan=$1 n
-	local -a bar=()
+	local -a bar=() how=(--jobs "$opt_jobs") cmd=(bash "$MUTORTURE_HOME/runner/job")
 	plan_rows n "$plan"
 	if [[ $MT_PROGRESS == bar ]]; then bar=(--bar); fi
 	export MT_ROUND=$2
 	if [[ -n $3 ]]; then export MUTORTURE_DURATION=$3; else unset MUTORTURE_DURATION; fi
 	baseline_timeout_for MT_TEST_TIMEOUT "${3:-default}"
 	export MT_TEST_TIMEOUT MUTORTURE_TEST_TIMEOUT=$MT_TEST_TIMEOUT
-	pipeline "$n" --jobs "$opt_jobs" --colsep '\t' "${bar[@]}" -a "$plan" \
-		bash "$MUTORTURE_HOME/runner/job" '{1}' '{2}' '{%}' '{#}'
+	# --hosts: the same jobs, spread over the hosts (run-hosts.sh).
+	if [[ -n $opt_hosts ]]; then
+		hosts_job_args how "$plan"
+		hosts_command cmd
+	fi
+	local rc=0
+	pipeline "$n" "${how[@]}" --colsep '\t' "${bar[@]}" -a "$plan" "${cmd[@]}" '{1}' '{2}' '{%}' '{#}' || rc=$?
+	if [[ -n $opt_hosts ]]; then hosts_after_round "$2" "$plan"; fi
+	return "$rc"
 }
 
 # torture_rounds PLAN: round 1 runs PLAN (the quick pass), then each round (PLAN.rROUND) one

@@ -61,20 +61,12 @@ trees_same_patch() {
 # putting back a file a killed job left mutated, and making it again when it no longer matches
 # its inventory (a test of a killed job damaged it).
 trees_workers() {
-	local slot tree hash why
-	hash=$(<"$MT_CAMPAIGN/pristine.hash")
+	local slot tree
 	for ((slot = 1; slot <= opt_jobs; slot++)); do
 		tree="$MT_CAMPAIGN/workers/$slot"
-		if [[ -d $tree && -f $tree.stamp && $(<"$tree.stamp") == "$hash" ]]; then
-			mt_repair_slot "$slot"
-			why=$(mt_inventory_check "$slot") && continue
-			mt_note "worker tree $slot changed ($why): making it again from the pristine tree"
-		fi
-		rm -f -- "$tree.stamp"
-		if ! mt_rebuild_slot "$slot" "$tree.clone.log"; then
+		if ! mt_slot_ready "$slot"; then
 			tail -n 20 -- "$tree.clone.log" "$tree.clone.log.build" >&2 2>/dev/null || true
 			mt_die "making worker tree '$tree' failed: target_clone or the unmutated target_build (status $MT_HOOK_STATUS, logs: $tree.clone.log, $tree.clone.log.build)"
 		fi
-		printf '%s\n' "$hash" >"$tree.stamp"
 	done
 }

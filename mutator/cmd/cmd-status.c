@@ -1,8 +1,9 @@
 /* mutorture status: where a campaign stands — mutants per status (current sources only), how
  * many survivors are confirmed (evidence.h), the score so far, and an ETA for what is left: the
  * mean time of the recent attempts times the mutants still to run (pending, and errors, which
- * are run again) divided by the jobs; and a loud line when a control run of the unmutated code
- * failed (the suite is flaky). */
+ * are run again) divided by the jobs; the torture and control runs of each host, when more than
+ * one ran them (mutorture run --hosts); and a loud line when a control run of the unmutated
+ * code failed (the suite is flaky). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include "commands.h"
 #include "db.h"
 #include "evidence.h"
+#include "hosts.h"
 #include "options.h"
 #include "score.h"
 #include "util.h"
@@ -45,6 +47,27 @@ static long confirmed_survivors(sqlite3 *db, const struct confirm_policy *policy
 	long n = db_step(db, st) ? (long)sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
 	return n;
+}
+
+/* The torture and control runs by the host that ran them, when more than one host did: how
+ * many, how they ended, their mean build + test time, and the host's rate over the span from
+ * its first start to its last record (the time its jobs took, ssh and transfers included). */
+static void print_hosts(sqlite3 *db)
+{
+	struct host_runs *hosts;
+	size_t nr = host_runs_load(db, &hosts);
+	if (nr > 1)
+		printf("hosts: torture and control runs by the host that ran them\n");
+	for (size_t i = 0; nr > 1 && i < nr; i++) {
+		const struct host_runs *h = &hosts[i];
+		printf("  %-16s %6ld runs: %ld detected, %ld survived, %ld other; %.1f s each",
+		       h->host, h->runs, h->detected, h->survived,
+		       h->runs - h->detected - h->survived, h->mean_s);
+		if (h->span_s > 0)
+			printf(", %.0f an hour", (double)h->runs * 3600.0 / h->span_s);
+		printf("\n");
+	}
+	host_runs_free(hosts, nr);
 }
 
 static void print_duration(double seconds)
@@ -113,6 +136,7 @@ int cmd_status(int argc, const char **argv)
 		printf(" with %ld jobs (mean %.1f s over the last %ld runs)\n", jobs, mean, runs);
 	} else
 		printf("left to run: %ld, ETA unknown (no timed run yet)\n", left);
+	print_hosts(db);
 	long controls, failed;
 	control_runs(db, &controls, &failed);
 	char *flaky = db_setting_get(db, "flaky");
