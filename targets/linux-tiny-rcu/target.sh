@@ -4,7 +4,8 @@
 #
 # Sourced by the runner (see targets/CONTRACT.md); declares data and functions only: what is
 # mutated and how it is tortured (TARGET_*), the kernel it runs in (LINUX_*, linux_scenario),
-# and the contract's hooks, each handed to the piece that does that job:
+# and the contract's hooks, each handed to the piece of targets/lib/linux/ (shared with
+# linux-tree-rcu) that does that job:
 #   kbuild.sh  the kernel source in the cache, configs, builds, trees, compile commands
 #   qemu.sh    one torture run: the boot, its command line, the verdict that stops it
 #   gcov.sh    the coverage kernels and target_coverage
@@ -47,6 +48,8 @@ LINUX_GRACE=30
 LINUX_HANG_MARGIN=5
 # CPUs of the guest: Tiny RCU is uniprocessor only.
 LINUX_CPUS=1
+# Why target_compile declines arm64 objects (the equivalence pass's weak-memory hint).
+LINUX_CROSS_DECLINED="Tiny RCU is uniprocessor-only (TINY_RCU depends on !SMP) and arm64 kernels are always SMP; a UP kernel's smp_*() barriers are compiler barriers anyway"
 
 # linux_scenario NAME: prints "CONFIG BOOT-PARAMETERS..." of a scenario; the boot
 # parameters are those of rcutorture's own scenario files (TINY01, TINY02, SRCU-T, SRCU-U).
@@ -60,12 +63,14 @@ linux_scenario() {
 	esac
 }
 
-# shellcheck source=kbuild.sh
-source "$TARGET_DIR/kbuild.sh"
-# shellcheck source=qemu.sh
-source "$TARGET_DIR/qemu.sh"
-# shellcheck source=gcov.sh
-source "$TARGET_DIR/gcov.sh"
+# shellcheck source=../lib/linux/kbuild.sh
+source "$TARGET_DIR/../lib/linux/kbuild.sh"
+# shellcheck source=../lib/linux/qemu.sh
+source "$TARGET_DIR/../lib/linux/qemu.sh"
+# shellcheck source=../lib/linux/gcov.sh
+source "$TARGET_DIR/../lib/linux/gcov.sh"
+# shellcheck source=../lib/linux/hooks.sh
+source "$TARGET_DIR/../lib/linux/hooks.sh"
 
 # target_scenarios_for FILE: scenarios that exercise FILE, one a line.
 target_scenarios_for() {
@@ -75,30 +80,3 @@ target_scenarios_for() {
 	*) printf '%s\n' "${TARGET_SCENARIOS[@]}" ;;
 	esac
 }
-
-# target_setup DIR: the pristine tree, a clone of the built tree in the cache (built there
-# once, under a lock, by the first setup).
-target_setup() { kbuild_setup "$1"; }
-
-# target_build DIR [SCENARIO]: incremental build of the kernel SCENARIO boots, or of all.
-target_build() { kbuild_build "$@"; }
-
-# target_test DIR SCENARIO: one rcutorture run in qemu, stopped at the first certain failure.
-target_test() { qemu_test "$1" "$2"; }
-
-# target_recheck LOG SCENARIO: the verdict on a saved log of target_test, by verdict.sh.
-target_recheck() { qemu_recheck "$1"; }
-
-# target_clone SRC DST: a worker tree: the source by hard links, the build dirs copied.
-target_clone() { kbuild_clone "$1" "$2"; }
-
-# target_compile DIR FILE OUT [TRIPLE]: FILE with the kernel's own command, no debug info;
-# declines any TRIPLE (kbuild.sh says why).
-target_compile() { kbuild_compile "$@"; }
-
-# No target_includers: a kernel header is a dependency of hundreds of objects (Kbuild's .cmd
-# files list them), so comparing them all would cost a kernel build per mutant, which the
-# torture job's build does anyway; a header's mutants go to the torture run (the run says so).
-
-# target_coverage DIR OUT: every scenario once on a gcov kernel; per-line counts in OUT.
-target_coverage() { gcov_coverage "$1" "$2"; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Tests of targets/linux-tiny-rcu/qemu.sh that need no kernel: the guest's hang limit follows
+# Tests of targets/lib/linux/qemu.sh that need no kernel: the guest's hang limit follows
 # the runner's torture timeout (MUTORTURE_TEST_TIMEOUT), and a guest that never stops is cut
 # at that limit and judged a hang, with the line that says so in its log (qemu_test with a
 # stand-in qemu-system-x86_64 that prints a console line and sleeps); and target_recheck
@@ -19,7 +19,7 @@ setup() {
 saved_output() {
 	cat "$1"
 	printf '\n'
-	"$TARGET_DIR/verdict.sh" "$1" || true
+	"$LINUX_LIB/verdict.sh" "$1" || true
 }
 
 @test "the hang limit is the runner's torture timeout less the margin; duration + 30 s without one" {
@@ -71,7 +71,7 @@ saved_output() {
 	for log in "$LOGS"/*.log; do
 		saved_output "$log" >"$BATS_TEST_TMPDIR/saved.log"
 		code=0
-		expected=$("$TARGET_DIR/verdict.sh" "$log") || code=$?
+		expected=$("$LINUX_LIB/verdict.sh" "$log") || code=$?
 		run target_recheck "$BATS_TEST_TMPDIR/saved.log" TINY01-rcu
 		[ "$status" -eq "$code" ]
 		[ "$output" = "$expected" ]

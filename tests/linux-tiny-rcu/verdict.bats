@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
-# Tests of targets/linux-tiny-rcu/verdict.sh, one rule each, on real console logs saved
+# Tests of targets/lib/linux/verdict.sh, one rule each, on real console logs saved
 # from runs (logs/) and on logs made from them by inserting one console line.
 
 setup() {
-	VERDICT="$BATS_TEST_DIRNAME/../../targets/linux-tiny-rcu/verdict.sh"
+	VERDICT="$BATS_TEST_DIRNAME/../../targets/lib/linux/verdict.sh"
 	LOGS="$BATS_TEST_DIRNAME/logs"
 	CLEAN="$LOGS/TINY01-rcu-success.log"
 	LOG="$BATS_TEST_TMPDIR/console.log"

@@ -6,7 +6,8 @@
 #
 # Sourced by target.sh after kbuild.sh and qemu.sh; defines functions only. Reads the
 # target's declarations: TARGET_SOURCES, TARGET_SCENARIOS, LINUX_CONFIGS, LINUX_GRACE,
-# linux_scenario, and in TARGET_DIR gcov.config, gcov-init.c and verdict.sh.
+# linux_scenario; builds with LINUX_LIB's gcov.config and gcov-init.c, judges with its
+# verdict.sh.
 # Invariants:
 # - Mutants never need the coverage kernels: setup does not build them, target_clone leaves
 #   DIR/.gcov-CONFIG out; the first coverage run copies them from the cache.
@@ -35,7 +36,7 @@ gcov_lines() {
 	# too) is printed. The shared script is that of the mutorture that runs this target
 	# (MUTORTURE_HOME), or, sourced by hand, of the tree the target is in.
 	(cd "$build" && gcov -t -o "$object" "../$file" 2>"$object/gcov.err") |
-		awk -v path="$file" -f "${MUTORTURE_HOME:-$TARGET_DIR/../..}/targets/lib/gcov-lines.awk" ||
+		awk -v path="$file" -f "$LINUX_LIB/../gcov-lines.awk" ||
 		linux_die "gcov gave no line of '$file' in '$build': $(head -c 300 "$object/gcov.err")"
 }
 
@@ -69,7 +70,7 @@ gcov_extract() {
 
 # gcov_keys: what the coverage kernels are made from, besides gcc and the source package.
 gcov_keys() {
-	cat common.config "${LINUX_CONFIGS[@]/%/.config}" gcov.config
+	cat "$LINUX_LIB/guest.config" common.config "${LINUX_CONFIGS[@]/%/.config}" "$LINUX_LIB/gcov.config"
 	gcov_vars
 }
 
@@ -82,7 +83,7 @@ gcov_tree() {
 		linux_die "cannot link the kernel source into '$built'"
 	mapfile -t vars < <(gcov_vars)
 	for config in "${LINUX_CONFIGS[@]}"; do
-		kbuild_configure "$built" "$config" "$built/.gcov-$config" "$TARGET_DIR/gcov.config"
+		kbuild_configure "$built" "$config" "$built/.gcov-$config" "$LINUX_LIB/gcov.config"
 		kbuild_make "$built" ".gcov-$config" "${MUTORTURE_BUILD_JOBS:-$(nproc)}" "${vars[@]}" ||
 			linux_die "cannot build the coverage kernel '$config' in '$built'"
 	done
@@ -110,7 +111,7 @@ gcov_coverage() {
 	cov="$dir/.mutorture/coverage"
 	rm -rf "$cov"
 	mkdir -p "$cov"
-	kbuild_initramfs "$dir" "$TARGET_DIR/gcov-init.c" "$cov/initrd.cpio"
+	kbuild_initramfs "$dir" "$LINUX_LIB/gcov-init.c" "$cov/initrd.cpio"
 	mapfile -t vars < <(gcov_vars)
 	for config in "${LINUX_CONFIGS[@]}"; do
 		build="$dir/.gcov-$config"
@@ -136,9 +137,9 @@ gcov_coverage() {
 		mkdir -p "$cov/$scenario"
 		# The dump after the run takes a second or two; a hung guest is stopped by timeout.
 		qemu_boot $((duration + 2 * LINUX_GRACE)) "$build/vmlinux" "$cov/initrd.cpio" "$boot" \
-			"$cov/$scenario" >"$cov/$scenario/console.log" ||
+			"$cov/$scenario" "$(qemu_cpus "$config")" >"$cov/$scenario/console.log" ||
 			linux_die "coverage run of '$scenario' did not end (see '$cov/$scenario/console.log')"
-		"$TARGET_DIR/verdict.sh" "$cov/$scenario/console.log" >"$cov/$scenario/verdict" ||
+		"$LINUX_LIB/verdict.sh" "$cov/$scenario/console.log" >"$cov/$scenario/verdict" ||
 			linux_die "coverage run of '$scenario' failed: $(cat "$cov/$scenario/verdict")"
 		grep -q 'mutorture-gcov-end: ' "$cov/$scenario/console.log" ||
 			linux_die "coverage run of '$scenario' printed no gcov data (see '$cov/$scenario/console.log')"

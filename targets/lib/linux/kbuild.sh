@@ -4,10 +4,12 @@
 # cache under a lock, worker clones, the compile database from Kbuild's .cmd files, and one
 # file compiled with the kernel's own command.
 #
-# Sourced by target.sh (first of the kernel pieces: qemu.sh and gcov.sh use linux_die);
-# defines functions only. Reads the target's declarations: LINUX_VERSION, LINUX_TARBALL,
-# LINUX_BASE_CONFIG, LINUX_CONFIGS, LINUX_COMMANDS_CONFIG, linux_scenario, and in TARGET_DIR
-# the fragments common.config and CONFIG.config of every config and the guest's init.c.
+# Shared by the Linux targets (linux-tiny-rcu, linux-tree-rcu): sourced by a target.sh, first
+# of the kernel pieces (qemu.sh and gcov.sh use linux_die); sets LINUX_LIB (this folder: the
+# guest's init.c, verdict.sh) and defines functions only. Reads the target's declarations:
+# LINUX_VERSION, LINUX_TARBALL, LINUX_BASE_CONFIG, LINUX_CONFIGS, LINUX_COMMANDS_CONFIG,
+# LINUX_CROSS_DECLINED, linux_scenario, and in TARGET_DIR the fragments common.config and
+# CONFIG.config of every config (applied after this folder's guest.config).
 # Invariants:
 # - The kernel source is unpacked once into the cache and never written again; every tree
 #   shares it by hard links (cp -al), so files in a tree are only ever replaced by rename,
@@ -19,6 +21,8 @@
 #   stay valid when copied to another tree.
 # - A cache entry's name, linux-VERSION-NAME-KEY, and KEY's inputs (kbuild_key) are what
 #   keeps a warm cache valid: change them only to invalidate every cache on purpose.
+
+LINUX_LIB=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 
 # linux_die MESSAGE: prints a git-style fatal error and exits 128.
 linux_die() {
@@ -48,12 +52,13 @@ kbuild_source() {
 }
 
 # kbuild_configure DIR CONFIG [OUT FRAGMENT...]: writes OUT/.config (default DIR/.build-CONFIG):
-# LINUX_BASE_CONFIG (a make target) + common.config + CONFIG's fragment + each FRAGMENT,
+# LINUX_BASE_CONFIG (a make target) + guest.config + common.config + CONFIG's fragment + each
+# FRAGMENT,
 # and checks that every setting the fragments ask for, and every #CHECK# line, holds.
 kbuild_configure() {
 	local dir="$1" config="$2"
 	local out="${3:-$dir/.build-$config}"
-	local frags=("$TARGET_DIR/common.config" "$TARGET_DIR/$config.config" "${@:4}")
+	local frags=("$LINUX_LIB/guest.config" "$TARGET_DIR/common.config" "$TARGET_DIR/$config.config" "${@:4}")
 	mkdir -p "$out"
 	make -s -C "$dir" O="$out" "$LINUX_BASE_CONFIG" >/dev/null
 	cat "${frags[@]}" >>"$out/.config"
@@ -81,7 +86,7 @@ kbuild_make() {
 # with the kernel's nolibc and packs it into CPIO (default DIR/.mutorture/initrd.cpio)
 # for qemu -initrd.
 kbuild_initramfs() {
-	local dir="$1" source="${2:-$TARGET_DIR/init.c}" cpio="${3:-$1/.mutorture/initrd.cpio}"
+	local dir="$1" source="${2:-$LINUX_LIB/init.c}" cpio="${3:-$1/.mutorture/initrd.cpio}"
 	local root="${cpio%.cpio}"
 	mkdir -p "$root"
 	gcc -Os -s -static -nostdlib -fno-asynchronous-unwind-tables -fno-ident \
@@ -138,7 +143,7 @@ kbuild_tree() {
 
 # kbuild_key KEYS: prints the 16-digit key of a cache entry: a hash of what the function
 # KEYS prints (run in TARGET_DIR: the config fragments and whatever else the entry is made
-# from), gcc's version and the source package. The base config, the make commands and
+# from, by content: a file's folder is not in it), gcc's version and the source package. The base config, the make commands and
 # the init's compile flags are not in it: change one, and delete the cache entries.
 kbuild_key() {
 	(cd "$TARGET_DIR" && "$1"
@@ -171,7 +176,7 @@ kbuild_cached() {
 
 # kbuild_built_keys: what the built tree is made from, besides gcc and the source package.
 kbuild_built_keys() {
-	cat common.config "${LINUX_CONFIGS[@]/%/.config}" init.c
+	cat "$LINUX_LIB/guest.config" common.config "${LINUX_CONFIGS[@]/%/.config}" "$LINUX_LIB/init.c"
 }
 
 # kbuild_built: prints the cached built tree (kbuild_tree) for the current config
@@ -246,8 +251,8 @@ kbuild_clone() {
 kbuild_compile() {
 	local dir="$1" file="${2#"$1"/}" out="$3"
 	if [[ -n "${4:-}" ]]; then
-		# Declined, and not for want of a cross compiler: no arm64 kernel runs this file.
-		printf '%s\n' "no $4 objects: Tiny RCU is uniprocessor-only (TINY_RCU depends on !SMP) and arm64 kernels are always SMP; a UP kernel's smp_*() barriers are compiler barriers anyway" >&2
+		# Declined, and not for want of a cross compiler: the target says why.
+		printf 'no %s objects: %s\n' "$4" "$LINUX_CROSS_DECLINED" >&2
 		return 2
 	fi
 	local build="$1/.build-$LINUX_COMMANDS_CONFIG"

@@ -4,8 +4,9 @@
 # certain failure.
 #
 # Sourced by target.sh after kbuild.sh; defines functions only. Reads the target's
-# declarations: LINUX_DEFAULT_DURATION, LINUX_GRACE, LINUX_HANG_MARGIN, LINUX_CPUS,
-# linux_scenario, and TARGET_DIR/verdict.sh.
+# declarations: LINUX_DEFAULT_DURATION, LINUX_GRACE, LINUX_HANG_MARGIN, LINUX_CPUS (or, when
+# the target defines it, linux_config_cpus CONFIG: the guest's CPUs for a kernel config),
+# linux_scenario, LINUX_FIRMWARE (optional: qemu's -bios); judges with LINUX_LIB/verdict.sh.
 # Invariants:
 # - A run writes only into DIR/.mutorture/runs/SCENARIO/ (console.log, qemu.err, verdict):
 #   the evidence a verdict can be re-judged from (verdict.sh console.log; the runner keeps
@@ -56,12 +57,33 @@ qemu_cmdline() {
 	printf '%s\n' "$boot"
 }
 
-# qemu_boot LIMIT IMAGE INITRD CMDLINE RUN: boots the guest, its serial console on stdout,
-# for at most LIMIT seconds (then status 124, or 137 if it had to be killed); qemu's pid
-# in RUN/qemu.pid while it runs, its errors in RUN/qemu.err.
+# qemu_cpus CONFIG: prints the guest's CPUs for a kernel config: linux_config_cpus CONFIG
+# when the target defines it, else LINUX_CPUS.
+qemu_cpus() {
+	if declare -F linux_config_cpus >/dev/null; then linux_config_cpus "$1"; else echo "$LINUX_CPUS"; fi
+}
+
+# qemu_accel CPUS: prints qemu's -accel for a guest of CPUS: TCG (no KVM in nested guests),
+# one host thread per vCPU for an SMP guest, so its CPUs really run at once and race;
+# MUTORTURE_LINUX_ACCEL overrides.
+qemu_accel() {
+	if [[ -n ${MUTORTURE_LINUX_ACCEL:-} ]]; then
+		echo "$MUTORTURE_LINUX_ACCEL"
+	elif (($1 > 1)); then
+		echo tcg,thread=multi
+	else
+		echo tcg
+	fi
+}
+
+# qemu_boot LIMIT IMAGE INITRD CMDLINE RUN CPUS: boots the guest with CPUS vCPUs, its serial
+# console on stdout, for at most LIMIT seconds (then status 124, or 137 if it had to be
+# killed); qemu's pid in RUN/qemu.pid while it runs, its errors in RUN/qemu.err.
 qemu_boot() {
-	timeout --foreground -k 10 "$1" qemu-system-x86_64 \
-		-accel "${MUTORTURE_LINUX_ACCEL:-tcg}" -m 512M -smp "$LINUX_CPUS" -nodefaults \
+	local -a bios=()
+	if [[ -n ${LINUX_FIRMWARE:-} ]]; then bios=(-bios "$LINUX_FIRMWARE"); fi
+	timeout --foreground -k 10 "$1" qemu-system-x86_64 "${bios[@]}" \
+		-accel "$(qemu_accel "$6")" -m 512M -smp "$6" -nodefaults \
 		-display none -serial stdio -no-reboot -pidfile "$5/qemu.pid" \
 		-kernel "$2" -initrd "$3" -append "$4" </dev/null 2>"$5/qemu.err"
 }
@@ -89,7 +111,7 @@ qemu_test() {
 	# stopped and a mutorture-timeout line closes its console log.
 	{
 		local rc=0
-		qemu_boot "$limit" "$image" "$dir/.mutorture/initrd.cpio" "$boot" "$run" || rc=$?
+		qemu_boot "$limit" "$image" "$dir/.mutorture/initrd.cpio" "$boot" "$run" "$(qemu_cpus "$config")" || rc=$?
 		if ((rc == 124 || rc == 137)); then
 			printf '\nmutorture-timeout: the guest did not stop within %s s\n' "$limit"
 		fi
@@ -99,7 +121,7 @@ qemu_test() {
 	# in, the guest is stopped (qemu removes its pid file when it stops by itself).
 	tee "$run/console.log" >(
 		v=0
-		"$TARGET_DIR/verdict.sh" >"$run/verdict" || v=$?
+		"$LINUX_LIB/verdict.sh" >"$run/verdict" || v=$?
 		echo "$v" >"$run/verdict.rc"
 		[[ ! -s "$run/qemu.pid" ]] || kill "$(cat "$run/qemu.pid")" 2>/dev/null || true
 	) <"$run/console.fifo" || true
@@ -118,5 +140,5 @@ qemu_test() {
 # console, then the verdict's own 'mutorture-reason:' line, left out here so that only the
 # console is judged), by verdict.sh's current rules. Exits as target_test does.
 qemu_recheck() {
-	grep -v '^mutorture-reason: ' -- "$1" | "$TARGET_DIR/verdict.sh"
+	grep -v '^mutorture-reason: ' -- "$1" | "$LINUX_LIB/verdict.sh"
 }
