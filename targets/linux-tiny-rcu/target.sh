@@ -63,14 +63,8 @@ linux_scenario() {
 	esac
 }
 
-# shellcheck source=../lib/linux/kbuild.sh
-source "$TARGET_DIR/../lib/linux/kbuild.sh"
-# shellcheck source=../lib/linux/qemu.sh
-source "$TARGET_DIR/../lib/linux/qemu.sh"
-# shellcheck source=../lib/linux/gcov.sh
-source "$TARGET_DIR/../lib/linux/gcov.sh"
-# shellcheck source=../lib/linux/hooks.sh
-source "$TARGET_DIR/../lib/linux/hooks.sh"
+# shellcheck source=../lib/linux/linux.sh
+source "$TARGET_DIR/../lib/linux/linux.sh"
 
 # target_scenarios_for FILE: scenarios that exercise FILE, one a line.
 target_scenarios_for() {

@@ -88,14 +88,8 @@ linux_scenario() {
 	esac
 }
 
-# shellcheck source=../lib/linux/kbuild.sh
-source "$TARGET_DIR/../lib/linux/kbuild.sh"
-# shellcheck source=../lib/linux/qemu.sh
-source "$TARGET_DIR/../lib/linux/qemu.sh"
-# shellcheck source=../lib/linux/gcov.sh
-source "$TARGET_DIR/../lib/linux/gcov.sh"
-# shellcheck source=../lib/linux/hooks.sh
-source "$TARGET_DIR/../lib/linux/hooks.sh"
+# shellcheck source=../lib/linux/linux.sh
+source "$TARGET_DIR/../lib/linux/linux.sh"
 
 # target_scenarios_for FILE: the scenarios (of those in use) that exercise FILE, one a line:
 # tree.c and the tree_*.h it includes go to the RCU scenarios, srcutree.c to SRCU's.

@@ -20,6 +20,14 @@ KILLED=(--files rcu-list.c --operators 'sdl,rcu-rewrite')
 # Short torture runs, one baseline run each, the quick pass only.
 QUICK=(--duration 0.3 --baseline-runs 1 --no-confirm)
 
+# toy_campaign DB: a toy-rcu campaign DB, set up, with the mutants of rcu-list.c.
+toy_campaign() {
+	mt init --db "$1" --target toy-rcu
+	mt run --db "$1" --setup-only
+	mt init --db "$1" --root "$1.d/pristine"
+	mt generate --db "$1" --root "$1.d/pristine" --rules liburcu --rules c11 rcu-list.c >/dev/null
+}
+
 setup_file() {
 	export HOSTS_WHY='' HOSTS_DIR="$BATS_FILE_TMPDIR/hosts"
 	if ! HOSTS_WHY=$(nshosts_why_not); then return 0; fi
@@ -165,10 +173,7 @@ once() {
 	local work db pid n ns p
 	work=$(scratch)
 	db="$work/resumed.db"
-	mt init --db "$db" --target toy-rcu
-	mt run --db "$db" --setup-only
-	mt init --db "$db" --root "$db.d/pristine"
-	mt generate --db "$db" --root "$db.d/pristine" --rules liburcu --rules c11 rcu-list.c >/dev/null
+	toy_campaign "$db"
 	"$MUTORTURE_BIN" run --db "$db" "${KILLED[@]}" "${QUICK[@]}" --no-prune --control-every 0 \
 		--hosts "$HOSTS_DIR/hosts" >"$work/killed.out" 2>&1 &
 	pid=$!
@@ -198,10 +203,7 @@ once() {
 	local work db pid n before rc
 	work=$(scratch)
 	db="$work/killed.db"
-	mt init --db "$db" --target toy-rcu
-	mt run --db "$db" --setup-only
-	mt init --db "$db" --root "$db.d/pristine"
-	mt generate --db "$db" --root "$db.d/pristine" --rules liburcu --rules c11 rcu-list.c >/dev/null
+	toy_campaign "$db"
 	"$MUTORTURE_BIN" run --db "$db" "${KILLED[@]}" --max-mutants 14 "${QUICK[@]}" --no-prune --control-every 0 \
 		--hosts "$HOSTS_DIR/hosts" >"$work/run.out" 2>&1 &
 	pid=$!
