@@ -221,11 +221,12 @@ void kill_matrix_load(const struct report *r, struct kill_matrix *km)
 	sqlite3 *db = r->db;
 	memset(km, 0, sizeof(*km));
 	sqlite3_stmt *st = db_prepare(db, KILLS_SQL
-		"SELECT sc.scenario, sc.runs, "
+		"SELECT sc.scenario, sc.runs, sc.mean_s, "
 		"       (SELECT count(*) FROM k WHERE k.scenario = sc.scenario), "
 		"       (SELECT count(*) FROM k JOIN once USING (mutant_id) "
 		"         WHERE k.scenario = sc.scenario) "
-		"  FROM (SELECT sk.scenario, count(*) AS runs FROM temp.scenario_kill sk "
+		"  FROM (SELECT sk.scenario, count(*) AS runs, avg(sk.test_s) AS mean_s "
+		"          FROM temp.scenario_kill sk "
 		"          JOIN temp.current_key c ON c.mutant_id = sk.mutant_id "
 		"         WHERE sk.scenario <> '' GROUP BY sk.scenario) sc "
 		" ORDER BY sc.scenario");
@@ -233,7 +234,8 @@ void kill_matrix_load(const struct report *r, struct kill_matrix *km)
 		km->scenarios = xrealloc(km->scenarios, (km->nr_scenarios + 1) * sizeof(*km->scenarios));
 		km->scenarios[km->nr_scenarios++] = (struct km_scenario){
 			xstrdup(db_column_text(st, 0)), sqlite3_column_int64(st, 1),
-			sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+			sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 2),
+			sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
 		};
 	}
 	sqlite3_finalize(st);

@@ -77,7 +77,12 @@ void report_groups_free(struct report_groups *g);
  * scenario tried and never run on the others; and the mutants with one killer among several
  * scenarios that ran. */
 struct kill_matrix {
-	struct km_scenario { char *name; long runs, killed, sole; } *scenarios;
+	struct km_scenario {
+		char *name;
+		long runs;
+		double mean_s; /* mean seconds of its torture runs (a guest's boot to its end), -1 if none */
+		long killed, sole;
+	} *scenarios;
 	size_t nr_scenarios;
 	long first_only;
 	struct km_sole { char *id, *where, *function, *operator_name, *scenario, *description; } *sole;

@@ -298,13 +298,17 @@ static void kill_matrix(const struct report *r, FILE *out)
 		kill_matrix_free(&km);
 		return;
 	}
-	md_header(out, "lrrr", (const char *const[]){ "scenario", "runs", "mutants killed",
-		  "killed by no other scenario that ran" });
+	md_header(out, "lrrrr", (const char *const[]){ "scenario", "runs", "seconds a run (mean)",
+		  "mutants killed", "killed by no other scenario that ran" });
 	struct strbuf idle = STRBUF_INIT;
 	for (size_t i = 0; i < km.nr_scenarios; i++) {
 		const struct km_scenario *s = &km.scenarios[i];
 		md_cell(out, s->name);
 		md_cellf(out, "%ld", s->runs);
+		if (s->mean_s >= 0)
+			md_cellf(out, "%.1f", s->mean_s);
+		else
+			md_cell(out, "-");
 		md_cellf(out, "%ld", s->killed);
 		md_cellf(out, "%ld", s->sole);
 		md_end_row(out);

@@ -73,7 +73,14 @@ expect_eq 'survivors listed' "$want" "$n"
 n=$(md_table 'Killed only sometimes' <"$SCRATCH/report.md" | awk -F'\t' '$5 == "1/3"' | wc -l)
 expect_eq 'mutants killed 1/3' "$(awk 'NR % 10 == 9' "$SCRATCH/expected.tsv" | wc -l)" "$n"
 md_table 'Kill matrix' <"$SCRATCH/report.md" >"$SCRATCH/matrix"
-kills() { awk -F'\t' -v s="$1" '$1 == s { print $3 "/" $4 }' "$SCRATCH/matrix"; }
+kills() { awk -F'\t' -v s="$1" '$1 == s { print $4 "/" $5 }' "$SCRATCH/matrix"; }
+# How long a scenario's guests took: the mean of its scenario runs' seconds, as recorded.
+for sc in qsbr mb; do
+	want=$(sqlite3 -readonly -batch -noheader "$DB" "SELECT printf('%.1f', avg(sr.test_s))
+		FROM scenario_run sr JOIN result r ON r.id = sr.result_id
+		WHERE r.kind = 'torture' AND sr.scenario = '$sc'")
+	expect_eq "$sc seconds a run (mean)" "$want" "$(awk -F'\t' -v s="$sc" '$1 == s { print $3 }' "$SCRATCH/matrix")"
+done
 # Cases of outcome_records by line of expected.tsv (line = index + 1).
 c0=$(awk 'NR % 10 == 1' "$SCRATCH/expected.tsv" | wc -l)
 c1both=$(awk 'NR % 20 == 2' "$SCRATCH/expected.tsv" | wc -l)
