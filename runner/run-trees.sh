@@ -33,7 +33,9 @@ trees_setup() {
 }
 
 # trees_patch TREE: applies the patch of --patch to TREE, all of it or nothing: a patch that
-# does not apply (tried first with --dry-run) leaves TREE as it was and stops the run.
+# does not apply (tried first with --dry-run) leaves TREE as it was and stops the run. GNU
+# patch writes each file it changes as a new one, so a tree sharing its files by hard links
+# (the Linux targets' cache) keeps them unchanged.
 trees_patch() {
 	local out
 	if ! out=$(patch -p1 --batch --forward --dry-run -d "$1" -i "$opt_patch" 2>&1); then
