@@ -15,7 +15,10 @@ load lib
 source "$BATS_TEST_DIRNAME/../lib/netns-hosts.sh"
 
 # The mutants of the spread campaign, and those of the campaign that loses a host.
-SPREAD=(--files call_rcu.c --operators 'sdl,rcu-delete,rcu-rewrite')
+# (Deterministic ones only, so that a local run and a spread one must agree: not rcu-rewrite,
+# whose 'call_rcu(...)' as a direct call in rcu_barrier() is killed only sometimes: it was
+# detected here and survived on the hosts in one run on a loaded machine.)
+SPREAD=(--files call_rcu.c --operators 'sdl,rcu-delete')
 KILLED=(--files rcu-list.c --operators 'sdl,rcu-rewrite')
 # Short torture runs, one baseline run each, the quick pass only.
 QUICK=(--duration 0.3 --baseline-runs 1 --no-confirm)
