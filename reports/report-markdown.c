@@ -4,7 +4,8 @@
  * triage first, then those triaged with their notes; mutants killed only sometimes; the kill
  * reasons and the kill matrix of the torture scenarios; mutants equivalent only on this host
  * (weak-memory hint); the time torture attempts took, the runs of each host when several
- * ran them, and a note on mutated headers. Only current sources. Renders what report-data.c loads; no SQL here. */
+ * ran them, and a note on mutated headers. Only current sources. Renders what report-data.c
+ * loads; no SQL here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

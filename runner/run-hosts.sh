@@ -204,8 +204,10 @@ hosts_install() {
 		set -e; c=$1/$2; mkdir -p "$c/logs" "$c/runs"; rm -rf "$c/target"; mkdir "$c/target"; tar -xf - -C "$c/target"
 		ln -sfn "$PWD/$1/pristine/$3" "$c/pristine"
 		printf "%s\n" "$3" >"$c/pristine.hash"
-		printf "%s" "$4" >"$c/baseline.files"' \
-		"$MT_REMOTE_ROOT" "$MT_HOST_CAMPAIGN" "$hash" "$(<"$2")" || { probe_error='making the campaign directory failed'; return 1; }
+		printf "%s" "$4" >"$c/baseline.files"
+		bash "$1/home/$5/runner/host-job" sandbox >"$c/sandbox"' \
+		"$MT_REMOTE_ROOT" "$MT_HOST_CAMPAIGN" "$hash" "$(<"$2")" "$MT_HOST_VERSION" ||
+		{ probe_error='making the campaign directory failed'; return 1; }
 	hosts_jobs[i]=${hosts_jobs[i]:-$probe_cores}
 }
 

@@ -56,9 +56,12 @@ static void print_hosts(sqlite3 *db)
 {
 	struct host_runs *hosts;
 	size_t nr = host_runs_load(db, &hosts);
-	if (nr > 1)
-		printf("hosts: torture and control runs by the host that ran them\n");
-	for (size_t i = 0; nr > 1 && i < nr; i++) {
+	if (nr < 2) {
+		host_runs_free(hosts, nr);
+		return;
+	}
+	printf("hosts: torture and control runs by the host that ran them\n");
+	for (size_t i = 0; i < nr; i++) {
 		const struct host_runs *h = &hosts[i];
 		printf("  %-16s %6ld runs: %ld detected, %ld survived, %ld other; %.1f s each",
 		       h->host, h->runs, h->detected, h->survived,
