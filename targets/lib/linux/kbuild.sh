@@ -216,14 +216,34 @@ kbuild_sed_escape() {
 }
 
 # kbuild_copy_build SRC DST NAME: copies the Kbuild output dir SRC/NAME of tree SRC to
-# DST/NAME (both absolute, physical), so that an incremental build there compiles nothing.
+# DST/NAME (both absolute, physical), so that an incremental build there compiles only what
+# DST's own changes need (kbuild_refresh_changed).
 kbuild_copy_build() {
 	local src="$1" dst="$2" name="$3"
-	cp -a "$src/$name" "$dst/$name"
+	cp -a "$src/$name" "$dst/$name" || return 1
 	# objtool's build records absolute paths; left pointing at SRC, its commands would
 	# differ in DST, objtool would be rebuilt and with it every object of the kernel.
 	{ grep -rlIZF "$src/" "$dst/$name/tools" || (($? == 1)); } |
 		xargs -0 -r sed -i "s|$(kbuild_sed_escape "$src/")|$dst/|g"
+	kbuild_refresh_changed "$dst"
+}
+
+# kbuild_refresh_changed DIR: gives every file of the cached source that tree DIR has changed
+# (a patch, a mutant: trees share the source by hard links and replace a file only by
+# rename, so a changed file is another inode) a fresh copy, younger than any build
+# copied in. Make goes by mtimes: a build dir from the cache made after a patch was applied
+# (the coverage kernels are built on first use) looks newer than the patched file, and its
+# objects of the unpatched code were kept (measured: gcov counted a patched tree.c 19 lines
+# off). A fresh copy, not touch: the old inode may be shared with other trees.
+kbuild_refresh_changed() {
+	local dir="$1" src path
+	src=$(kbuild_source) || return 1
+	while IFS= read -r path; do
+		{ cp -- "$dir/$path" "$dir/$path.mutorture-new" &&
+			mv -f -- "$dir/$path.mutorture-new" "$dir/$path"; } || return 1
+	done < <(awk -F '\t' 'NR == FNR { inode[$1] = $2; next } ($1 in inode) && inode[$1] != $2 { print $1 }' \
+		<(cd "$src" && find . -type f -printf '%P\t%i\n') \
+		<(cd "$dir" && find . -path './.*' -prune -o -type f -printf '%P\t%i\n'))
 }
 
 # kbuild_clone SRC DST: a worker tree: the source by hard links, build dirs copied
