@@ -91,8 +91,10 @@ static void mark_cut(struct file_diff *f, unsigned n)
 	add_line(f, n);
 }
 
-/* The path a '+++ ' or '--- ' line names: without a/ or b/ (git's prefixes), and without a
- * trailing tab and timestamp (diff -u); NULL for /dev/null. */
+/* The path a '+++ ' or '--- ' line names, read as 'patch -p1' and 'git apply' read it (the
+ * campaign applies patches so): its first component taken off (git's a/ and b/, or the
+ * 'linux-6.1.orig/' of a diff -u between two trees), and without a trailing tab and timestamp
+ * (diff -u); NULL for /dev/null. A path without a '/' is kept whole. */
 static char *diff_path(const char *p, const char *end)
 {
 	const char *stop = p;
@@ -100,8 +102,9 @@ static char *diff_path(const char *p, const char *end)
 		stop++;
 	if (stop - p == 9 && !strncmp(p, "/dev/null", 9))
 		return NULL;
-	if (stop - p > 2 && (!strncmp(p, "a/", 2) || !strncmp(p, "b/", 2)))
-		p += 2;
+	const char *slash = memchr(p, '/', (size_t)(stop - p));
+	if (slash && slash + 1 < stop)
+		p = slash + 1;
 	return xstrndup(p, (size_t)(stop - p));
 }
 

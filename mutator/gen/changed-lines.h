@@ -10,7 +10,7 @@
 /* What a patch (or a series of them) changes, per file of the tree it leaves behind. */
 struct patch {
 	struct patch_file {
-		char *path;            /* tree-relative, git's a/ b/ prefixes taken off */
+		char *path;            /* tree-relative: the first component off, as -p1 */
 		struct line_set lines; /* lines of the final file added or changed (active) */
 	} *files;
 	size_t nr;

@@ -99,6 +99,17 @@ expect_eq "mutants outside its lines" 0 \
 check_every_mutant "$TREE"
 echo "ok one unified diff: changed, added and deleted lines"
 
+# The same patch as diff -u between two trees makes it (mailed patches not from git): other
+# first components, a tab and a timestamp after each path; read as patch -p1 reads it.
+sed -e 's,^--- a/\(.*\),--- linux.orig/\1\t2026-12-05 09:00:00.000000000 +0000,' \
+	-e 's,^+++ b/\(.*\),+++ linux/\1\t2026-12-05 09:30:00.000000000 +0000,' \
+	"$SCRATCH/first.diff" >"$SCRATCH/first-trees.diff"
+grep -q '^+++ linux/rcu.c	' "$SCRATCH/first-trees.diff" || fail "the diff -u patch was not made"
+new_campaign "$TREE"
+mt generate --patch "$SCRATCH/first-trees.diff" -- -std=gnu11 -I"$TREE" >/dev/null
+expect_eq "lines mutated by the diff -u patch" "17 18 19 " "$(lines rcu.c)"
+echo "ok a diff -u between two trees: the first path component off, as patch -p1"
+
 # Bad patches: one line each, nothing written.
 before=$(db_state)
 printf 'just some text\n' >"$SCRATCH/bad.diff"

@@ -73,15 +73,16 @@ fixture_copy() {
 	target=$work/fixture-patch
 	fixture_copy "$target"
 	sed -i 's/^TARGET_SOURCES=(fixture.c)/TARGET_SOURCES=(fixture.c sum.h)\nTARGET_VIA=(sum.h=fixture.c)/' "$target/target.sh"
-	# The patch under review, as 'diff -ru a b' gives it: a loop bound in fixture.c, the
-	# doubling in sum.h, and a file that is not a source.
-	cp -a "$target/src" "$work/a"
-	cp -a "$target/src" "$work/b"
-	sed -i 's/for (int i = 1; i <= n; i++)/for (int i = 0; i <= n; i++)/' "$work/b/fixture.c"
-	sed -i 's/return n + n;/return 2 * n;/' "$work/b/sum.h"
-	printf 'notes\n' >"$work/b/NOTES"
-	(cd "$work" && diff -ruN a b >"$work/fix.diff") || true
-	grep -q '^+++ b/sum.h' "$work/fix.diff"
+	# The patch under review, as 'diff -ruN' between two trees gives it (not git's a/ b/:
+	# read as patch -p1 reads it): a loop bound in fixture.c, the doubling in sum.h, and a file
+	# that is not a source.
+	cp -a "$target/src" "$work/orig"
+	cp -a "$target/src" "$work/fixed"
+	sed -i 's/for (int i = 1; i <= n; i++)/for (int i = 0; i <= n; i++)/' "$work/fixed/fixture.c"
+	sed -i 's/return n + n;/return 2 * n;/' "$work/fixed/sum.h"
+	printf 'notes\n' >"$work/fixed/NOTES"
+	(cd "$work" && diff -ruN orig fixed >"$work/fix.diff") || true
+	grep -q '^+++ fixed/sum.h' "$work/fix.diff"
 
 	run mt campaign "$target" --db "$work/p.db" --patch "$work/fix.diff" --dry-run
 	echo "$output"
@@ -118,7 +119,7 @@ fixture_copy() {
 	[ "$(mt list --db "$work/stale.db" --format ids | wc -l)" -eq 0 ]
 
 	# A patch that changes no source: nothing to mutate.
-	(cd "$work" && diff -ruN a b -x '*.c' -x '*.h' >"$work/notes.diff") || true
+	(cd "$work" && diff -ruN orig fixed -x '*.c' -x '*.h' >"$work/notes.diff") || true
 	run mt campaign "$target" --db "$work/notes.db" --patch "$work/notes.diff" --dry-run
 	[ "$status" -eq 128 ]
 	[[ $output == *"the patch changes none of the target's sources (fixture.c sum.h): nothing to mutate"* ]]
