@@ -80,6 +80,10 @@ static bool after_source_file(const struct strbuf *out)
 
 void kill_reason_class(const char *reason, struct strbuf *out)
 {
+	/* A kill that 'mutorture recheck' named again is the same failure as a fresh one. */
+	static const char rechecked[] = "recheck: ";
+	if (!strncmp(reason, rechecked, sizeof(rechecked) - 1))
+		reason += sizeof(rechecked) - 1;
 	sb_reset(out);
 	sb_add(out, "", 0); /* a string even for an empty reason */
 	bool word_start = true;

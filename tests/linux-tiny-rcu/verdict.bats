@@ -52,6 +52,17 @@ judged_killed_by() {
 	[ "$output" = "mutorture-reason: srcud-torture: !!! " ]
 }
 
+@test "a lockdep report is named by its title, the line after its rule of '='s" {
+	# Saved from a Tree SRCU mutant on SRCU-P (srcu_gp_start() without spin_lock_rcu_node()).
+	sed -n '/=====/,/bad unlock balance/p' "$LOGS/srcup-bad-unlock.log" | grep -q 'WARNING: bad unlock balance detected!'
+	run "$VERDICT" "$LOGS/srcup-bad-unlock.log"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mutorture-reason: WARNING: bad unlock balance detected!" ]
+	# A rule that ends the log is its own reason.
+	printf '[    0.072242] =====================================\r\n' >"$LOG"
+	judged_killed_by '====================================='
+}
+
 @test "End of test: FAILURE kills" {
 	with_line 'rcu-torture:--- End of test: FAILURE: nreaders=1 nfakewriters=4'
 	judged_killed_by 'rcu-torture:--- End of test: FAILURE: nreaders=1 nfakewriters=4'
@@ -88,9 +99,10 @@ judged_killed_by() {
 	judged_killed_by 'Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000009'
 }
 
-@test "a lockdep splat banner kills" {
-	with_line '============================================'
-	judged_killed_by '============================================'
+@test "a lockdep splat kills, named by the title under its banner" {
+	awk '/End of test/ { print "[   20.000001] ============================================\r"
+		print "[   20.000002] WARNING: possible recursive locking detected\r" } { print }' "$CLEAN" >"$LOG"
+	judged_killed_by 'WARNING: possible recursive locking detected'
 }
 
 @test "Badness kills" {

@@ -26,6 +26,9 @@ fault2='BUG: unable to handle page fault for address: 0xffff88800badcafe'
 		'reason=End of test: FAILURE: element 13 reused while a reader held it (Reader Pipe: 988 2 1 0)'
 	rec attempt=t11 "mutant=${ids[10]}" status=timeout scenario=mb build_s=1 test_s=12 \
 		'reason=no verdict within the timeout of 12.5 s'
+	# A kill 'mutorture recheck' named again groups with the fresh ones.
+	rec attempt=t12 "mutant=${ids[11]}" status=killed scenario=qsbr build_s=1 test_s=1 \
+		'reason=recheck: WARNING: CPU: 1 PID: 7 at kernel/rcu/tiny.c:88 rcu_qs+0x10/0x3d0'
 	rec attempt=t6 "mutant=${ids[5]}" status=survived build_s=2 test_s=10
 	rec attempt=t7 "mutant=${ids[6]}" status=survived build_s=4 test_s=12
 	rec attempt=t8 "mutant=${ids[7]}" kind=tce status=equivalent 'reason=same object code'
@@ -42,9 +45,9 @@ section() {
 note 'kill reasons: one class per failure, whatever CPU, PID, offset, address or number'
 expect_eq 'kill reason classes' \
 	"$(printf '%s\n' \
+		'| WARNING: at kernel/rcu/tiny.c:88 rcu_qs | 3 | 0 |' \
 		'| BUG: unable to handle page fault for address: ADDR | 1 | 1 |' \
 		'| End of test: FAILURE: element N reused while a reader held it (Reader Pipe: N N N N) | 2 | 0 |' \
-		'| WARNING: at kernel/rcu/tiny.c:88 rcu_qs | 2 | 0 |' \
 		'| no verdict within the timeout of N s | 0 | 2 |')" \
 	"$(section 'Kill reasons')"
 

@@ -178,7 +178,7 @@ fresh() {
 	[[ $output == *"**FLAKY: 2 of 2 control runs of the unmutated code failed: kills may be chance.**"* ]]
 }
 
-@test "recheck: same rules change nothing and leave runs the runner's timeout ended; a changed rule's verdicts are recorded once" {
+@test "recheck: same rules change nothing and leave runs the runner's timeout ended; a changed rule's verdicts, and kills it names by another line, are recorded once" {
 	local work hang before n printed
 	local DB # db_state reads it
 	work=$(scratch)
@@ -243,6 +243,23 @@ fresh() {
 	before=$(db_state)
 	run mt recheck --db "$DB" --target "$work/stricter"
 	[ "$status" -eq 0 ]
+	[[ $output == *": 0 changed"* ]]
+	[ "$(db_state)" = "$before" ]
+	# A rule that names the same kills by another line: each kill is recorded again with its
+	# new reason and the same status, once.
+	mkdir -p "$work/renamed"
+	cp -a "$work/stricter/." "$work/renamed/"
+	sed -i "s/echo 'mutorture-reason: fixture: wrong arithmetic'/echo 'mutorture-reason: fixture: a sum differs'/" "$work/renamed/target.sh"
+	grep -q 'a sum differs' "$work/renamed/target.sh"
+	n=$(query "$DB" "SELECT count(*) FROM live_result WHERE status = 'killed' AND reason LIKE '%wrong arithmetic'")
+	[ "$n" -ge 1 ]
+	run mt recheck --db "$DB" --target "$work/renamed"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' killed by only -> killed by only  recheck: fixture: a sum differs$' <<<"$output")" -eq "$n" ]
+	[ "$(query "$DB" "SELECT count(*) FROM live_result WHERE status = 'killed' AND reason LIKE '%wrong arithmetic'")" -eq 0 ]
+	[ "$(query "$DB" "SELECT count(*) FROM live_result WHERE status = 'killed' AND reason = 'recheck: fixture: a sum differs'")" -eq "$n" ]
+	before=$(db_state)
+	run mt recheck --db "$DB" --target "$work/renamed"
 	[[ $output == *": 0 changed"* ]]
 	[ "$(db_state)" = "$before" ]
 }

@@ -46,20 +46,32 @@ decide() {
 	exit "$1"
 }
 
-[[ $# -eq 0 ]] || exec <"$1"
-last_ver=0
-success=0
-while IFS= read -r raw || [[ -n "$raw" ]]; do
-	raw="${raw%$'\r'}"
+# untimed RAW: the console line RAW without its carriage return and timestamp, in $line.
+untimed() {
+	raw="${1%$'\r'}"
 	line="$raw"
 	if [[ "$raw" =~ ^\[\ *[0-9]+\.[0-9]+\]\ (.*)$ ]]; then
 		line="${BASH_REMATCH[1]}"
 	fi
+}
+
+[[ $# -eq 0 ]] || exec <"$1"
+last_ver=0
+success=0
+while IFS= read -r raw || [[ -n "$raw" ]]; do
+	untimed "$raw"
 	# The guest halts here (no ACPI to power it off): the run is over.
 	[[ "$line" != "reboot: Power down" ]] || break
 	[[ "$raw" != mutorture-timeout:* ]] || decide 124 "$line"
 	[[ ! "$raw" =~ $benign ]] || continue
-	[[ ! "$raw" =~ $failure ]] || decide 1 "$line"
+	if [[ "$raw" =~ $failure ]]; then
+		# Lockdep opens its reports with a rule of '='s; the report's title on the next line
+		# ("WARNING: bad unlock balance detected!") says what failed.
+		if [[ "$line" =~ ^=+$ ]] && IFS= read -r raw; then
+			untimed "$raw"
+		fi
+		decide 1 "$line"
+	fi
 	# The writer version must grow between statistics lines (parse-console.sh:
 	# GP HANG or BAD SEQ).
 	if [[ "$raw" =~ $stats ]]; then
