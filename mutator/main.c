@@ -44,6 +44,7 @@ static const struct verb verbs[] = {
 	C_VERB("cap", cmd_cap, "write a hook's output to a log of bounded size (head and tail)"),
 	SCRIPT_VERB("recheck", "runner/recheck", "judge saved torture logs again with the target's rules"),
 	SCRIPT_VERB("target", "runner/target", "'target check T': is a target fit for a campaign (the doctor)"),
+	C_VERB("gaps", cmd_gaps, "close the test gaps: try torture changes on the survivors, export them"),
 };
 
 static void print_help(FILE *out)
@@ -54,21 +55,6 @@ static void print_help(FILE *out)
 	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
 		fprintf(out, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
 	fprintf(out, "\n'mutorture <verb> --help' describes one verb.\n");
-}
-
-static int run_script(const struct verb *v, int argc, const char **argv)
-{
-	char *path = xasprintf("%s/%s", mutorture_home(), v->script);
-	if (setenv("MUTORTURE_HOME", mutorture_home(), 1) ||
-	    setenv("MUTORTURE_BIN", mutorture_binary(), 1))
-		die("cannot set the environment for '%s'", path);
-	const char **args = xcalloc((size_t)argc + 2, sizeof(*args));
-	args[0] = "bash";
-	args[1] = path;
-	for (int i = 1; i < argc; i++)
-		args[i + 1] = argv[i];
-	execvp("bash", (char *const *)args);
-	die("cannot run '%s': bash not found", path);
 }
 
 static int run_program(const struct verb *v, const char **argv)
@@ -102,7 +88,7 @@ int main(int argc, const char **argv)
 		if (v->program)
 			return run_program(v, argv + 1);
 		if (!v->fn)
-			return run_script(v, argc - 1, argv + 1);
+			run_script(v->script, argc - 1, argv + 1);
 		return run_verb(v->fn, argc - 1, argv + 1);
 	}
 	usage_error("'%s' is not a mutorture verb (see 'mutorture --help')", argv[1]);

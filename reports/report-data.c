@@ -104,6 +104,15 @@ void report_load(sqlite3 *db, struct report *r)
 	}
 	sqlite3_finalize(st);
 	load_killers(r);
+	gap_data_load(db, &r->gaps);
+}
+
+const struct gap_try *report_closed_by(const struct report *r, const char *id)
+{
+	for (size_t i = 0; i < r->gaps.nr_survivors; i++)
+		if (!strcmp(r->gaps.survivors[i].id, id))
+			return r->gaps.survivors[i].closed_by;
+	return NULL;
 }
 
 void report_free(struct report *r)
@@ -126,6 +135,7 @@ void report_free(struct report *r)
 	}
 	free(r->mutants);
 	host_runs_free(r->hosts, r->nr_hosts);
+	gap_data_free(&r->gaps);
 	free(r->target);
 	free(r->root);
 	free(r->flaky);

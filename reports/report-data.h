@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "evidence.h"
+#include "gaps.h"
 #include "hosts.h"
 #include "score.h"
 #include "status.h"
@@ -51,10 +52,15 @@ struct report {
 	size_t nr_mutants;
 	struct host_runs *hosts; /* torture and control runs by host, sorted by name */
 	size_t nr_hosts;
+	struct gap_data gaps; /* the confirmed test-gap survivors and the torture changes tried */
 };
 
 void report_load(sqlite3 *db, struct report *r);
 void report_free(struct report *r);
+
+/* The try of the first accepted torture change that killed the mutant id (a confirmed test-gap
+ * survivor: "closed by"), or NULL. */
+const struct gap_try *report_closed_by(const struct report *r, const char *id);
 
 /* Status counts per group: per file, per function (with the line coverage between the
  * function's first and last mutant), per operator. */

@@ -25,7 +25,8 @@ static const char *const schema_status[STATE_NR] = {
 };
 
 /* Why the mutant has its status, for humans reading the report. */
-static void status_reason(const struct report_mutant *r, enum mutant_state state, struct strbuf *sb)
+static void status_reason(const struct report *rep, const struct report_mutant *r,
+			  enum mutant_state state, struct strbuf *sb)
 {
 	switch (state) {
 	case STATE_KILLED:
@@ -57,9 +58,14 @@ static void status_reason(const struct report_mutant *r, enum mutant_state state
 	else if (*r->review_verdict)
 		sb_addf(sb, "%striage to review (was %s; the code around it changed)",
 			sb->len ? "; " : "", r->review_verdict);
+	const struct gap_try *closed = state == STATE_SURVIVED ? report_closed_by(rep, r->id) : NULL;
+	if (closed) {
+		sb_adds(sb, "; ");
+		gap_closed_text(sb, closed);
+	}
 }
 
-static void add_mutant(const struct report_mutant *r, struct json *j)
+static void add_mutant(const struct report *rep, const struct report_mutant *r, struct json *j)
 {
 	enum mutant_state state = r->state;
 	json_object_begin(j, NULL);
@@ -80,7 +86,7 @@ static void add_mutant(const struct report_mutant *r, struct json *j)
 	json_object_end(j);
 	json_string(j, "status", schema_status[state]);
 	struct strbuf reason = STRBUF_INIT;
-	status_reason(r, state, &reason);
+	status_reason(rep, r, state, &reason);
 	if (reason.len)
 		json_string(j, "statusReason", reason.buf);
 	sb_release(&reason);
@@ -137,6 +143,68 @@ static void add_test_files(const struct report *r, struct json *j)
 	strlist_clear(&scenarios);
 }
 
+/* The torture changes tried on the confirmed test-gap survivors (mutorture gaps), under a key
+ * of mutorture's own: the viewers ignore it, the HTML page shows it as "Gaps closed". */
+static void add_gaps(const struct report *r, struct json *j)
+{
+	const struct gap_data *d = &r->gaps;
+	if (!d->nr_changes)
+		return;
+	struct strbuf sb = STRBUF_INIT;
+	gap_summary_line(&sb, d);
+	json_object_begin(j, "mutortureGaps");
+	json_string(j, "summary", sb.buf);
+	json_int(j, "testGapSurvivors", (long)d->nr_survivors);
+	json_int(j, "closed", d->closed);
+	json_int(j, "minControls", GAPS_MIN_CONTROLS);
+	json_array_begin(j, "changes");
+	for (size_t i = 0; i < d->nr_changes; i++) {
+		const struct gap_change *c = &d->changes[i];
+		if (!c->latest)
+			continue;
+		json_object_begin(j, NULL);
+		json_string(j, "name", c->name);
+		json_string(j, "version", c->hash);
+		json_string(j, "subject", c->subject);
+		json_string(j, "state", change_state_name(c->state));
+		json_string(j, "scenarios", c->scenarios);
+		json_int(j, "controlsPassed", c->controls);
+		json_int(j, "controlsFailed", c->controls_failed);
+		if (c->failure)
+			json_string(j, "failure", c->failure);
+		json_int(j, "tried", c->tried);
+		json_int(j, "killed", c->killed);
+		json_int(j, "attempts", c->attempts);
+		json_int(j, "kills", c->kills);
+		sb_reset(&sb);
+		evidence_text(&sb, c->kills, c->attempts, c->torture_s);
+		json_string(j, "evidence", sb.buf);
+		json_int(j, "closes", c->closed);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_array_begin(j, "closedSurvivors");
+	for (size_t i = 0; i < d->nr_survivors; i++) {
+		const struct gap_survivor *s = &d->survivors[i];
+		if (!s->closed_by)
+			continue;
+		json_object_begin(j, NULL);
+		json_string(j, "id", s->id);
+		json_string(j, "path", s->path);
+		json_int(j, "line", s->line);
+		json_string(j, "gap", s->gap);
+		json_string(j, "description", s->description);
+		sb_reset(&sb);
+		gap_closed_text(&sb, s->closed_by);
+		json_string(j, "closedBy", s->closed_by->change->name);
+		json_string(j, "evidence", sb.buf);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+	sb_release(&sb);
+}
+
 void report_json(const struct report *r, struct strbuf *out)
 {
 	struct json j;
@@ -170,7 +238,7 @@ void report_json(const struct report *r, struct strbuf *out)
 			add_source(r, m->source_id, &j);
 			json_array_begin(&j, "mutants");
 		}
-		add_mutant(m, &j);
+		add_mutant(r, m, &j);
 	}
 	if (path) {
 		json_array_end(&j);
@@ -178,6 +246,7 @@ void report_json(const struct report *r, struct strbuf *out)
 	}
 	json_object_end(&j);
 	add_test_files(r, &j);
+	add_gaps(r, &j);
 	json_object_end(&j);
 	json_finish(&j);
 }

@@ -235,7 +235,14 @@ static void triaged_survivors(const struct report *r, FILE *out)
 			md_cell(out, where);
 			md_cell(out, m->operator_name);
 			md_cell(out, m->description);
-			evidence_cell(out, m);
+			struct strbuf ev = STRBUF_INIT;
+			evidence_text(&ev, m->kills, m->attempts, m->torture_s);
+			const struct gap_try *closed = report_closed_by(r, m->id);
+			if (closed)
+				sb_adds(&ev, "; ");
+			gap_closed_text(&ev, closed);
+			md_cell(out, ev.buf);
+			sb_release(&ev);
 			md_cell(out, m->note);
 			md_end_row(out);
 		}
@@ -262,6 +269,66 @@ static void triaged_survivors(const struct report *r, FILE *out)
 	}
 	if (n)
 		fputc('\n', out);
+}
+
+/* Gaps closed: the torture changes tried on the confirmed test-gap survivors (mutorture gaps),
+ * each with its controls and what it killed, then the survivors it closed. */
+static void gaps_closed(const struct report *r, FILE *out)
+{
+	const struct gap_data *d = &r->gaps;
+	if (!d->nr_changes)
+		return;
+	struct strbuf sb = STRBUF_INIT;
+	gap_summary_line(&sb, d);
+	fprintf(out, "## Gaps closed\n\n**%s** (`mutorture gaps`). A torture change counts once its "
+		     "control runs of the unmutated code pass, %d of each scenario at least, and none "
+		     "fails; a closed survivor keeps its status and its triage.\n\n",
+		sb.buf, GAPS_MIN_CONTROLS);
+	sb_reset(&sb);
+	md_header(out, "lllllll", (const char *const[]){ "change", "state", "scenarios", "controls",
+		  "survivors killed", "runs under it", "closes" });
+	for (size_t i = 0; i < d->nr_changes; i++) {
+		const struct gap_change *c = &d->changes[i];
+		if (!c->latest)
+			continue;
+		char controls[64], killed[64], closes[32];
+		snprintf(controls, sizeof(controls), "%ld passed, %ld failed", c->controls,
+			 c->controls_failed);
+		snprintf(killed, sizeof(killed), "%ld of %ld tried", c->killed, c->tried);
+		snprintf(closes, sizeof(closes), "%ld", c->closed);
+		sb_reset(&sb);
+		evidence_text(&sb, c->kills, c->attempts, c->torture_s);
+		md_cell(out, c->name);
+		md_cell(out, change_state_name(c->state));
+		md_cell(out, c->scenarios);
+		md_cell(out, controls);
+		md_cell(out, killed);
+		md_cell(out, sb.buf);
+		md_cell(out, closes);
+		md_end_row(out);
+	}
+	fputc('\n', out);
+	if (d->closed) {
+		md_header(out, "lllll", (const char *const[]){ "mutant", "where", "gap", "change",
+			  "closed by" });
+		for (size_t i = 0; i < d->nr_survivors; i++) {
+			const struct gap_survivor *s = &d->survivors[i];
+			if (!s->closed_by)
+				continue;
+			char where[4096];
+			snprintf(where, sizeof(where), "%s:%ld (%s)", s->path, s->line, s->function);
+			sb_reset(&sb);
+			gap_closed_text(&sb, s->closed_by);
+			md_cell(out, s->id);
+			md_cell(out, where);
+			md_cell(out, *s->gap ? s->gap : "-");
+			md_cell(out, s->description);
+			md_cell(out, sb.buf);
+			md_end_row(out);
+		}
+		fputc('\n', out);
+	}
+	sb_release(&sb);
 }
 
 /* Kills that happened in some torture runs only: the suite catches them by chance. */
@@ -537,6 +604,7 @@ void report_markdown(const struct report *r, FILE *out)
 
 	survivors(r, out);
 	triaged_survivors(r, out);
+	gaps_closed(r, out);
 	sometimes_killed(r, out);
 	kill_reasons(r, out);
 	kill_matrix(r, out);

@@ -128,6 +128,33 @@ mt_source_target() {
 	if ! declare -F target_scenarios_for >/dev/null; then
 		target_scenarios_for() { printf '%s\n' "${TARGET_SCENARIOS[@]}"; }
 	fi
+	# Under a torture change (mutorture gaps try) its scenarios are the ones that run.
+	if [[ -n ${MUTORTURE_CHANGE:-} ]]; then
+		# shellcheck source=targets/lib/change.sh
+		source "$MUTORTURE_HOME/targets/lib/change.sh" || mt_die "cannot load targets/lib/change.sh"
+		change_load "$MUTORTURE_CHANGE" || mt_die "$change_error"
+		MT_TARGET_SCENARIOS=("${TARGET_SCENARIOS[@]}")
+		kv_words TARGET_SCENARIOS "${CHANGE[scenarios]}"
+	fi
+}
+
+# mt_scenarios_for FILE: prints, one a line, the scenarios a mutant of FILE runs: the
+# target's (target_scenarios_for); under a torture change, those its 'scenarios_for' gives FILE,
+# else those of the target's for FILE that the change runs, else every scenario it runs.
+mt_scenarios_for() {
+	local name
+	local -a own picked=()
+	if [[ -z ${MUTORTURE_CHANGE:-} ]]; then
+		target_scenarios_for "$1"
+		return
+	fi
+	kv_scenarios_for "${CHANGE[scenarios_for]:-}" "$1" && return 0
+	mapfile -t own < <(target_scenarios_for "$1")
+	for name in "${TARGET_SCENARIOS[@]}"; do
+		if [[ " ${own[*]} " == *" $name "* ]]; then picked+=("$name"); fi
+	done
+	if ((${#picked[@]} == 0)); then picked=("${TARGET_SCENARIOS[@]}"); fi
+	printf '%s\n' "${picked[@]}"
 }
 
 # mt_check_target FILE: after mt_source_target FILE, stops with a message naming what the

@@ -165,9 +165,7 @@ baseline_measure() {
 		duration=$(mt_field duration <<<"$bad")
 		# The attempt is TOKEN-baseline-SCENARIO-RUN, then -DURATIONs when the run asks for one.
 		run=${attempt#"$MT_TOKEN-baseline-$scenario-"}
-		local log="$blog/$scenario-$run.log"
-		tail -n 30 -- "$log" >&2 || true
-		mt_die "baseline run ${run%%-*} of scenario '$scenario'${duration:+ (runs of $duration s)} on the unmutated code: $status${reason:+ ($reason)}; log: $log. A failing or flaky baseline makes every kill meaningless: no mutant was run"
+		baseline_failed "${run%%-*}" "$scenario" "$duration" "$status" "$reason" "$blog/$scenario-$run.log"
 	fi
 	# The slowest run of each duration, as 'test_s@DURATION=SECONDS' lines.
 	slowest=$(awk -F '\t' '{
@@ -199,4 +197,12 @@ baseline_ensure() {
 	fi
 	baseline_timeouts
 	export MT_BUILD_TIMEOUT MT_TEST_TIMEOUT
+}
+
+# baseline_failed RUN SCENARIO DURATION STATUS REASON LOG: stops the run after a baseline run of
+# the unmutated code that did not pass, showing the end of its LOG. (A torture change's try
+# says what such a failure means for the change instead: runner/gaps-try.)
+baseline_failed() {
+	tail -n 30 -- "$6" >&2 || true
+	mt_die "baseline run $1 of scenario '$2'${3:+ (runs of $3 s)} on the unmutated code: $4${5:+ ($5)}; log: $6. A failing or flaky baseline makes every kill meaningless: no mutant was run"
 }

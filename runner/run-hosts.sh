@@ -27,7 +27,7 @@ MT_REMOTE_ROOT=.mutorture-hosts
 # Variables every host job gets from this machine (GNU parallel --env).
 MT_HOST_ENV=(MT_CAMPAIGN MT_TOKEN MT_ROUND MT_TARGET_FILE MT_HOST_TIMEOUTS MT_MEM_KB MT_NPROC
 	MT_LOG_LIMIT MT_SANDBOX MT_BASELINE_TIMEOUT MT_BUILD_TIMEOUT MT_TEST_TIMEOUT MUTORTURE_BUILD_JOBS MUTORTURE_READERS
-	MUTORTURE_SEED MUTORTURE_DURATION)
+	MUTORTURE_SEED MUTORTURE_DURATION MT_CHANGE_HASH MUTORTURE_CHANGE)
 
 # hosts_resolve: reads opt_hosts: sets hosts_n and, for each host I, hosts_line[I] (the line as
 # GNU parallel reads it), hosts_name[I] (the host, as GNU parallel's PARALLEL_SSHHOST names it;
@@ -71,7 +71,7 @@ hosts_resolve() {
 		hosts_n=$((hosts_n + 1))
 	done <"$file"
 	((hosts_n)) || mt_die "hosts file '$file' names no host"
-	MT_HOST_CAMPAIGN=$(printf '%s:%s' "$HOSTNAME" "$MT_DB" | sha256sum | cut -c1-16)
+	MT_HOST_CAMPAIGN=$(printf '%s:%s' "$HOSTNAME" "$MT_CAMPAIGN" | sha256sum | cut -c1-16)
 	MT_HOST_VERSION=$({ mt_tree_hash "$MUTORTURE_HOME/runner"; mt_tree_hash "$MUTORTURE_HOME/targets/lib"
 		sha256sum <"$MUTORTURE_BIN"; } | sha256sum | cut -c1-16)
 	export MT_HOST_CAMPAIGN
@@ -208,6 +208,13 @@ hosts_install() {
 		bash "$1/home/$5/runner/host-job" sandbox >"$c/sandbox"' \
 		"$MT_REMOTE_ROOT" "$MT_HOST_CAMPAIGN" "$hash" "$(<"$2")" "$MT_HOST_VERSION" ||
 		{ probe_error='making the campaign directory failed'; return 1; }
+	# A torture change's try: its files (CAMPAIGN/change/, runner/gaps-try) go with it.
+	if [[ -n ${MUTORTURE_CHANGE:-} ]]; then
+		# shellcheck disable=SC2016 # expanded on the host
+		tar -C "$MT_CAMPAIGN/change" --format=posix -cf - . | hosts_remote "$i" '
+			set -e; c=$1/$2; rm -rf "$c/change"; mkdir "$c/change"; tar -xf - -C "$c/change"' \
+			"$MT_REMOTE_ROOT" "$MT_HOST_CAMPAIGN" || { probe_error='sending the torture change failed'; return 1; }
+	fi
 	hosts_jobs[i]=${hosts_jobs[i]:-$probe_cores}
 }
 

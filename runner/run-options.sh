@@ -36,7 +36,10 @@ options_number() {
 	[[ $2 =~ $re ]] || mt_usage_error "$0" "option '--$1' expects a number, not '$2'"
 }
 
-# options_parse ARGS...: sets the opt_* settings from runner/run's command line and defaults.
+# options_parse ARGS...: sets the opt_* settings from runner/run's command line and defaults. A
+# script that shares them (runner/gaps-try) takes options or arguments of its own with a
+# function options_more OPT VALUE, which fails on what it does not know either, and names
+# those of its options that take a value in the array options_more_values.
 options_parse() {
 	local opt value
 	opt_db=${MUTORTURE_DB:-mutorture.db}
@@ -74,6 +77,13 @@ options_parse() {
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
 			value=$2
 			shift ;;
+		*)
+			# A script that shares these options adds its own (options_more).
+			if [[ " ${options_more_values[*]:-} " == *" $opt "* ]]; then
+				(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
+				value=$2
+				shift
+			fi ;;
 		esac
 		shift
 		case $opt in
@@ -110,7 +120,10 @@ options_parse() {
 			opt_patch=$(realpath -- "$value") ;;
 		--dry-run) opt_dry_run=1 ;;
 		--hosts) opt_hosts=$value ;;
-		*) mt_usage_error "$0" "unknown option '$opt'" ;;
+		*)
+			if ! declare -F options_more >/dev/null || ! options_more "$opt" "$value"; then
+				mt_usage_error "$0" "unknown option '$opt'"
+			fi ;;
 		esac
 	done
 	[[ -n ${MUTORTURE_BIN:-} && -n ${MUTORTURE_HOME:-} ]] ||

@@ -92,7 +92,7 @@ plan_shape() {
 		while IFS=$'\t' read -r id path _; do
 			[[ $id != - && -z ${seen["$path"]+set} ]] || continue
 			seen["$path"]=1
-			mapfile -t scenarios < <(target_scenarios_for "$path")
+			mapfile -t scenarios < <(mt_scenarios_for "$path")
 			weights+="$path"$'\t'"${#scenarios[@]}"$'\n'
 		done <"$1"
 	fi

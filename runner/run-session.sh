@@ -30,6 +30,9 @@ session_start() {
 	mt_start_time MT_RUNNER_START "$$"
 	export MT_RUNNER_PID MT_RUNNER_START
 	export MT_RECORDS="$MT_CAMPAIGN/runs/$MT_TOKEN.records"
+	# The campaign's lock, where a later run finds what this one left (a torture change's try
+	# keeps its own directory and takes the campaign's lock: one run of a campaign at a time).
+	MT_LOCK="$MT_CAMPAIGN/lock"
 	# Nothing a run started outlives it, whichever way it ends.
 	trap session_exit EXIT
 	trap session_on_signal INT TERM HUP
@@ -46,7 +49,7 @@ session_exit() {
 # session_reap_orphans: kills what a run that was killed (kill -9) left behind, as its lock
 # names it.
 session_reap_orphans() {
-	local lock="$MT_CAMPAIGN/lock" line old_token='' old_pipeline='' procs n more
+	local lock=$MT_LOCK line old_token='' old_pipeline='' procs n more
 	local -a left
 	while IFS= read -r line; do
 		case $line in
@@ -79,12 +82,12 @@ session_reap_orphans() {
 
 # session_lock: makes this run the campaign's only one, cleaning up after a run that was killed.
 session_lock() {
-	local lock="$MT_CAMPAIGN/lock" pid
+	local lock=$MT_LOCK pid
 	exec 9>>"$lock"
 	if ! flock -n 9; then
 		pid=$(sed -n 's/^pid=//p' "$lock")
 		# (No 'tr | grep -q' here: under pipefail the early exit of grep makes it fail.)
-		if [[ -n $pid && -r /proc/$pid/cmdline ]] && [[ $(tr '\0' ' ' <"/proc/$pid/cmdline") == *runner/run* ]]; then
+		if [[ -n $pid && -r /proc/$pid/cmdline ]] && [[ $(tr '\0' ' ' <"/proc/$pid/cmdline") == *runner/@(run|gaps-try)* ]]; then
 			mt_die "campaign '$MT_DB' is being run by process $pid"
 		fi
 		# The run holding it is gone: its orphans hold the lock.
@@ -118,7 +121,7 @@ in_session() {
 	local rc=0
 	setsid setpriv --pdeathsig TERM -- bash "$MUTORTURE_HOME/runner/session" "$@" 9>&- &
 	MT_PIPELINE=$!
-	printf 'pipeline=%s\n' "$MT_PIPELINE" >>"$MT_CAMPAIGN/lock"
+	printf 'pipeline=%s\n' "$MT_PIPELINE" >>"$MT_LOCK"
 	while :; do
 		rc=0
 		wait "$MT_PIPELINE" || rc=$?

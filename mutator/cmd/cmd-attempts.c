@@ -2,7 +2,9 @@
  * with its evidence on disk, as TSV for the runner's recheck: attempt, mutant ('' for a control
  * run), kind, status, scenario, reason, log_dir, build_s, test_s, duration, then one field per
  * scenario run, NAME|STATUS|SECONDS|REASON, in the order they ran. Values are escaped as
- * 'mutorture record' reads them (tsv.h), so a field can be handed back unchanged. */
+ * 'mutorture record' reads them (tsv.h), so a field can be handed back unchanged. The
+ * campaign's own attempts, or with --change those made under one torture change (mutorture
+ * gaps try, which counts its survivors' attempts from them). */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,23 +17,41 @@
 int cmd_attempts(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
+	const char *change = NULL;
 	struct strlist mutants = { 0 };
-	static const char *const usage[] = { "mutorture attempts [--db FILE] [--mutants ID,...]",
-					     NULL };
+	static const char *const usage[] = {
+		"mutorture attempts [--db FILE] [--mutants ID,...] [--change HASH]", NULL
+	};
 	const struct option options[] = {
 		OPT_DB(&db_file),
 		OPT_LIST(0, "mutants", &mutants, "ID,...", "only the attempts of these mutants"),
+		OPT_STRING(0, "change", &change, "HASH",
+			   "the attempts under this torture change instead of the campaign's"),
 		OPT_END(),
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
 	sqlite3 *db = db_open(db_file, DB_READ);
+	if (change) {
+		sqlite3_stmt *known = db_prepare(db, "SELECT 1 FROM torture_change WHERE hash = ?1");
+		db_bind_text(db, known, 1, change);
+		bool found = db_step(db, known);
+		sqlite3_finalize(known);
+		if (!found)
+			die("campaign '%s' has no torture change '%s' (mutorture gaps lists them)",
+			    db_file, change);
+	}
 	sqlite3_stmt *st = db_prepare(db,
 		"SELECT r.id, r.attempt, coalesce(r.mutant_id, ''), r.kind, r.status, r.scenario, "
 		"       r.reason, r.log_dir, coalesce(r.build_s, ''), coalesce(r.test_s, ''), "
 		"       coalesce(r.duration, '') "
-		"  FROM live_result r WHERE r.kind IN ('torture', 'control') AND r.log_dir <> '' "
+		"  FROM (SELECT * FROM live_result WHERE ?1 IS NULL "
+		"        UNION ALL "
+		"        SELECT * FROM change_result "
+		"         WHERE change_id = (SELECT id FROM torture_change WHERE hash = ?1)) r "
+		" WHERE r.kind IN ('torture', 'control') AND r.log_dir <> '' "
 		" ORDER BY r.id");
+	db_bind_text(db, st, 1, change);
 	sqlite3_stmt *runs = db_prepare(db,
 		"SELECT scenario, status, coalesce(test_s, ''), reason FROM scenario_run "
 		" WHERE result_id = ?1 ORDER BY rowid");

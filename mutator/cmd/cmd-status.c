@@ -25,7 +25,7 @@ static bool mean_attempt_seconds(sqlite3 *db, double *mean, long *runs)
 {
 	sqlite3_stmt *st = db_prepare(db,
 		"SELECT avg(s), count(*) FROM ("
-		"  SELECT coalesce(build_s, 0) + test_s AS s FROM result "
+		"  SELECT coalesce(build_s, 0) + test_s AS s FROM live_result "
 		"   WHERE kind IN ('torture', 'control', 'baseline') AND test_s IS NOT NULL "
 		"   ORDER BY id DESC LIMIT ?1)");
 	db_bind_int(db, st, 1, ETA_WINDOW);

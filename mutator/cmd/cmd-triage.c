@@ -5,7 +5,9 @@
  * given and where it stands now: current (its key matches a current mutant), killed (a run
  * after the verdict killed the mutant: review it), review (the code around the mutant changed
  * and a look-alike needs a new verdict), superseded (a later verdict has the same key) or
- * gone. */
+ * gone. A test-gap may carry a gap label (--gap), what the suite lacks in a word or three, by
+ * which mutorture gaps groups the survivors and a torture change names what it closes;
+ * "--gap LABEL ID..." labels verdicts already given (a new row each, verdict and note kept). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,7 @@
 #include "util.h"
 
 static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, const char *note,
-			 bool force)
+			 const char *gap, bool force)
 {
 	struct mutant_row m;
 	mutant_load(db, prefix, &m);
@@ -57,15 +59,16 @@ static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, c
 			die("run it again first ('mutorture run' confirms survivors), or give the "
 			    "verdict anyway with --force");
 	}
-	st = db_prepare(db, "INSERT INTO triage(key, mutant_id, verdict, note) "
-			    "SELECT key, mutant_id, ?2, ?3 FROM temp.current_key WHERE mutant_id = ?1");
+	st = db_prepare(db, "INSERT INTO triage(key, mutant_id, verdict, note, gap) "
+			    "SELECT key, mutant_id, ?2, ?3, ?4 FROM temp.current_key WHERE mutant_id = ?1");
 	db_bind_text(db, st, 1, id);
 	db_bind_text(db, st, 2, verdict);
 	db_bind_text(db, st, 3, note);
+	db_bind_text(db, st, 4, gap);
 	db_step(db, st);
 	sqlite3_finalize(st);
 	db_commit(db);
-	printf("%s: %s\n", id, verdict);
+	printf("%s: %s%s%s\n", id, verdict, *gap ? ", gap " : "", gap);
 	free(status);
 	free(id);
 }
@@ -90,7 +93,7 @@ static void list_history(sqlite3 *db)
 		"                  WHERE mt.review_id = t.id), ''), "
 		"       s.path || ':' || m.line || CASE m.function WHEN '' THEN '' "
 		"                                  ELSE ' (' || m.function || ')' END, "
-		"       t.note "
+		"       CASE t.gap WHEN '' THEN t.note ELSE '[gap ' || t.gap || '] ' || t.note END "
 		"  FROM triage t JOIN mutant m ON m.id = t.mutant_id JOIN source s ON s.id = m.source_id "
 		" ORDER BY t.id");
 	printf("%-20s  %-16s  %-10s  %-10s  %-16s  %s\n", "GIVEN", "ON MUTANT", "VERDICT", "STATE",
@@ -105,39 +108,101 @@ static void list_history(sqlite3 *db)
 	sqlite3_finalize(st);
 }
 
+/* Gives the test-gap verdicts of the survivors ids the gap label gap: a new verdict row under
+ * each one's key with the same verdict and note, so the history keeps the unlabelled one. */
+static void label_gaps(sqlite3 *db, const char **ids, int n, const char *gap)
+{
+	db_begin(db);
+	for (int i = 0; i < n; i++) {
+		struct mutant_row m;
+		mutant_load(db, ids[i], &m);
+		sqlite3_stmt *st = db_prepare(db,
+			"SELECT t.verdict, t.note, t.gap FROM temp.mutant_triage mt "
+			"  JOIN triage t ON t.id = mt.triage_id WHERE mt.mutant_id = ?1");
+		db_bind_text(db, st, 1, m.id);
+		if (!db_step(db, st) || strcmp(db_column_text(st, 0), "test-gap"))
+			die("mutant '%s' is not triaged test-gap: only a test-gap gets a gap label "
+			    "(mutorture triage ID test-gap --gap LABEL --note ...)", m.id);
+		bool same = !strcmp(db_column_text(st, 2), gap);
+		char *note = xstrdup(db_column_text(st, 1));
+		sqlite3_finalize(st);
+		if (!same) {
+			st = db_prepare(db, "INSERT INTO triage(key, mutant_id, verdict, note, gap) "
+					    "SELECT key, mutant_id, 'test-gap', ?2, ?3 "
+					    "  FROM temp.current_key WHERE mutant_id = ?1");
+			db_bind_text(db, st, 1, m.id);
+			db_bind_text(db, st, 2, note);
+			db_bind_text(db, st, 3, gap);
+			db_step(db, st);
+			sqlite3_finalize(st);
+		}
+		printf("%s: test-gap, gap %s%s\n", m.id, gap, same ? " (already)" : "");
+		free(note);
+		mutant_free(&m);
+	}
+	db_commit(db);
+}
+
+/* A gap label: lowercase letters, digits and dashes, starting with a letter or digit. */
+static bool gap_label_valid(const char *s)
+{
+	if (!*s || *s == '-' || strlen(s) > 64)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
+			return false;
+	return true;
+}
+
 int cmd_triage(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
-	const char *note = "";
+	const char *note = "", *gap = "";
 	int list = 0, force = 0;
 	static const char *const usage[] = {
-		"mutorture triage [--db FILE] ID equivalent|test-gap|bug|ignore [--note TEXT] [--force]",
+		"mutorture triage [--db FILE] ID equivalent|test-gap|bug|ignore [--note TEXT] "
+		"[--gap LABEL] [--force]",
+		"mutorture triage [--db FILE] --gap LABEL ID...",
 		"mutorture triage [--db FILE] --list",
 		NULL
 	};
 	const struct option options[] = {
 		OPT_DB(&db_file),
 		OPT_STRING(0, "note", &note, "TEXT", "why: kept with the verdict"),
+		OPT_STRING(0, "gap", &gap, "LABEL",
+			   "with test-gap: what the suite lacks, a short label (lowercase, digits, "
+			   "dashes) that groups survivors in 'mutorture gaps'; alone: label the "
+			   "test-gap verdicts of the IDs, verdict and note kept"),
 		OPT_BOOL(0, "force", &force, "give the verdict even on a survivor not yet confirmed"),
 		OPT_BOOL(0, "list", &list, "show every verdict given, and where each stands now"),
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
-	if (list && npos)
-		usage_error("--list takes no mutant");
-	if (!list && npos == 1)
+	if (*gap && !gap_label_valid(gap))
+		usage_error("gap label '%s': lowercase letters, digits and dashes (at most 64, "
+			    "not starting with a dash)", gap);
+	bool labelling = *gap && npos >= 1 && (npos != 2 || !triage_verdict_valid(argv[1]));
+	if (list && (npos || *gap))
+		usage_error("--list takes no mutant and no --gap");
+	if (!list && !labelling && npos == 1)
 		usage_error("give '%s' a verdict: equivalent, test-gap, bug or ignore", argv[0]);
-	if (!list && npos != 2)
+	if (!list && !labelling && npos != 2)
 		usage_error("name a survivor and its verdict (see 'mutorture triage --help')");
-	if (!list && !triage_verdict_valid(argv[1]))
+	if (!list && !labelling && !triage_verdict_valid(argv[1]))
 		usage_error("unknown verdict '%s' (equivalent, test-gap, bug or ignore)", argv[1]);
+	if (!list && !labelling && *gap && strcmp(argv[1], "test-gap"))
+		usage_error("--gap labels a test-gap, not a verdict '%s'", argv[1]);
+	if (labelling && (*note || force))
+		usage_error("--gap LABEL ID... keeps each verdict and note: no --note or --force");
 
 	sqlite3 *db = db_open(db_file, list ? DB_READ : DB_WRITE);
 	triage_attach(db);
 	if (list)
 		list_history(db);
+	else if (labelling)
+		label_gaps(db, argv, npos, gap);
 	else
-		give_verdict(db, argv[0], argv[1], note, force);
+		give_verdict(db, argv[0], argv[1], note, gap, force);
 	db_close(db);
 	return 0;
 }

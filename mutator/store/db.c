@@ -146,6 +146,15 @@ static const char *const migrations[] = {
 	"ALTER TABLE result ADD COLUMN duration REAL;"
 	"ALTER TABLE result ADD COLUMN supersedes TEXT;"
 	"CREATE INDEX result_supersedes ON result(supersedes);",
+	/* 4: torture changes tried against the survivors (mutorture gaps), gap labels of test-gaps */
+	"CREATE TABLE torture_change ("
+	"  id INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,"
+	"  subject TEXT NOT NULL, message TEXT NOT NULL DEFAULT '', gaps TEXT NOT NULL DEFAULT '',"
+	"  scenarios TEXT NOT NULL DEFAULT '', spec TEXT NOT NULL, diff TEXT NOT NULL DEFAULT '',"
+	"  created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')));"
+	"ALTER TABLE result ADD COLUMN change_id INTEGER REFERENCES torture_change(id);"
+	"CREATE INDEX result_change ON result(change_id);"
+	"ALTER TABLE triage ADD COLUMN gap TEXT NOT NULL DEFAULT '';",
 };
 
 /* Drops every view and makes them again from views.sql, so they see the migrated tables. */

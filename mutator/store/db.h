@@ -1,5 +1,5 @@
 /* The campaign database: opening it with the right pragmas, creating and checking the schema
- * (mutator/schema.sql, embedded at build time), and small statement helpers that turn every
+ * (mutator/store/schema.sql, embedded at build time), and small statement helpers that turn every
  * SQLite failure into a one-line fatal error naming the database. Statements always bind
  * parameters; no SQL text is ever built from data. */
 #ifndef MUTORTURE_DB_H
@@ -8,7 +8,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
-#define DB_SCHEMA_VERSION 3
+#define DB_SCHEMA_VERSION 4
 
 enum db_mode {
 	DB_READ,   /* must exist; opened read-only */

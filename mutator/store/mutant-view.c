@@ -15,7 +15,7 @@ sqlite3_stmt *mutant_view_query(sqlite3 *db, const char *status)
 		"       ms.kills, ms.attempts, coalesce(d.reason, ''), d.test_s, "
 		"       coalesce(d.duplicate_of, ''), coalesce(t.verdict, ''), coalesce(t.note, ''), "
 		"       coalesce(rv.verdict, ''), s.id, m.function_spelled, ms.torture_s, "
-		"       ms.full_attempts "
+		"       ms.full_attempts, coalesce(t.gap, '') "
 		"  FROM mutant m JOIN source s ON s.id = m.source_id "
 		"  JOIN mutant_status ms ON ms.mutant_id = m.id "
 		"  JOIN temp.mutant_triage mt ON mt.mutant_id = m.id "
@@ -57,6 +57,7 @@ bool mutant_view_next(sqlite3 *db, sqlite3_stmt *st, struct mutant_view *row)
 	row->function_spelled = db_column_text(st, 21);
 	row->torture_s = sqlite3_column_double(st, 22);
 	row->full_attempts = sqlite3_column_int64(st, 23);
+	row->gap = db_column_text(st, 24);
 	return true;
 }
 

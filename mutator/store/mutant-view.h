@@ -27,6 +27,7 @@ struct mutant_view {
 	const char *review_verdict; /* a look-alike's verdict to review when verdict is "" */
 	long source_id;
 	const char *function_spelled; /* "" unless a macro renames the function */
+	const char *gap;              /* the test-gap verdict's gap label, "" if none */
 };
 
 /* Rows ordered by path and position; status NULL for every status. */

@@ -76,11 +76,14 @@ CREATE TABLE result (
   host         TEXT NOT NULL DEFAULT '',
   recorded     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
   duration     REAL,                  -- seconds of torture the attempt asked for, NULL if unknown
-  supersedes   TEXT                   -- the attempt this one re-judged from its saved logs
+  supersedes   TEXT,                  -- the attempt this one re-judged from its saved logs
                                       -- (mutorture recheck); that attempt no longer counts
+  change_id    INTEGER REFERENCES torture_change(id) -- the torture change the attempt ran
+                                      -- under (mutorture gaps try); NULL: the campaign's own
 );
 CREATE INDEX result_mutant ON result(mutant_id);
 CREATE INDEX result_supersedes ON result(supersedes);
+CREATE INDEX result_change ON result(change_id);
 
 -- Per-scenario outcomes of one torture attempt: the kill matrix.
 CREATE TABLE scenario_run (
@@ -107,6 +110,28 @@ CREATE TABLE triage (
   mutant_id TEXT NOT NULL,            -- the mutant the verdict was given on
   verdict   TEXT NOT NULL CHECK (verdict IN ('equivalent', 'test-gap', 'bug', 'ignore')),
   note      TEXT NOT NULL DEFAULT '',
-  created   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+  created   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  -- for a test-gap: a short label (lowercase, dashes) of what the suite lacks, which groups
+  -- survivors in mutorture gaps and names what a torture change closes; '' if none given
+  gap       TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX triage_key ON triage(key);
+
+-- A torture change (targets/CONTRACT.md, "Torture changes"): a change of the test side (a
+-- patch to the torture suite, new or redefined scenarios) tried against the survivors, never a
+-- change of the code under test. One row per version tried: name is the change file's, hash
+-- covers the name and every byte the change is made of, so an edited change is a new row and
+-- the results of the old version stay with it. Its results are result rows with change_id
+-- set, beside the campaign's own (which have none).
+CREATE TABLE torture_change (
+  id        INTEGER PRIMARY KEY,
+  name      TEXT NOT NULL,
+  hash      TEXT NOT NULL UNIQUE,     -- 16 hex digits
+  subject   TEXT NOT NULL,            -- one line: the exported patch's subject
+  message   TEXT NOT NULL DEFAULT '', -- what the old suite missed and why this change sees it
+  gaps      TEXT NOT NULL DEFAULT '', -- the gap labels it aims at, blank-separated
+  scenarios TEXT NOT NULL DEFAULT '', -- the scenarios it runs, blank-separated
+  spec      TEXT NOT NULL,            -- the change file as it was tried
+  diff      TEXT NOT NULL DEFAULT '', -- its patch and scenario files, as a maintainer applies them
+  created   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);

@@ -42,7 +42,7 @@ void control_runs(sqlite3 *db, long *runs, long *failed)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT count(*), "
 					  "       coalesce(sum(status IN ('killed', 'timeout')), 0) "
-					  "  FROM result WHERE kind = 'control'");
+					  "  FROM live_result WHERE kind = 'control'");
 	*runs = *failed = 0;
 	if (db_step(db, st)) {
 		*runs = sqlite3_column_int64(st, 0);

@@ -1,10 +1,46 @@
 -- mutorture campaign database: the views, made with the tables (schema.sql) and made again
 -- after every migration, so a view is only ever written here.
 
--- The results that count: all but those a recheck re-judged from their saved logs.
+-- The results of the campaign that count: all but those a recheck re-judged from their saved
+-- logs, and but those of torture changes (change_result), which never decide a mutant.
 CREATE VIEW live_result AS
 SELECT r.* FROM result r
- WHERE NOT EXISTS (SELECT 1 FROM result s WHERE s.supersedes = r.attempt);
+ WHERE r.change_id IS NULL
+   AND NOT EXISTS (SELECT 1 FROM result s WHERE s.supersedes = r.attempt);
+
+-- The results of torture changes (mutorture gaps try) that count, beside the campaign's.
+CREATE VIEW change_result AS
+SELECT r.* FROM result r
+ WHERE r.change_id IS NOT NULL
+   AND NOT EXISTS (SELECT 1 FROM result s WHERE s.supersedes = r.attempt);
+
+-- Every run of the unmutated code under a torture change, one row per scenario run: its
+-- baseline runs (one scenario each) and the scenarios of its control runs. status survived
+-- is a pass; killed or timeout a failure (the change is wrong, or the unmutated code has a bug
+-- the old suite could not see); error says nothing.
+CREATE VIEW change_control AS
+SELECT r.change_id, r.id AS result_id, r.kind, r.scenario, r.status, r.test_s, r.duration,
+       r.reason, r.log_dir, r.attempt
+  FROM change_result r WHERE r.kind = 'baseline'
+UNION ALL
+SELECT r.change_id, r.id, r.kind, sr.scenario, sr.status, sr.test_s, r.duration, sr.reason,
+       r.log_dir, r.attempt
+  FROM change_result r JOIN scenario_run sr ON sr.result_id = r.id WHERE r.kind = 'control';
+
+-- What each torture change did to each mutant it was tried on: torture attempts, kills
+-- (killed or timeout), their torture seconds, and the first kill (NULL if none).
+CREATE VIEW change_mutant AS
+SELECT r.change_id, r.mutant_id, count(*) AS attempts,
+       sum(r.status IN ('killed', 'timeout')) AS kills,
+       coalesce(sum(r.test_s), 0) AS torture_s,
+       (SELECT k.id FROM change_result k
+         WHERE k.change_id = r.change_id AND k.mutant_id = r.mutant_id
+           AND k.kind = 'torture' AND k.status IN ('killed', 'timeout')
+         ORDER BY k.id LIMIT 1) AS first_kill_id
+  FROM change_result r
+ WHERE r.kind = 'torture' AND r.mutant_id IS NOT NULL
+   AND r.status IN ('killed', 'timeout', 'survived')
+ GROUP BY r.change_id, r.mutant_id;
 
 -- The decided status of every mutant of a current source, and the evidence behind it.
 -- Verdicts that end a mutant without torture (equivalent, duplicate, uncovered, build_error)

@@ -13,9 +13,14 @@
 # and the duration as MUTORTURE_DURATION and in place of '{duration}' (the run's, else the
 # config's 'duration'); optional hooks exist only when their key is given.
 
-# Keys a config may give more than once (their values are joined by newlines), and the others.
-CONFIG_LIST_KEYS=' sources header functions rules generate_args scenarios_for fail hang '
-CONFIG_KEYS=' tree scenarios setup build test pass compdb coverage compile clone entry_filter quick_duration duration confirm_runs '
+# shellcheck source=targets/lib/keyvalue.sh
+source "${BASH_SOURCE[0]%/*}/keyvalue.sh"
+
+# Keys a config may give more than once (their values are joined by newlines), the others,
+# and those that take a scenario suffix (test.qsbr).
+CONFIG_LIST_KEYS='sources header functions rules generate_args scenarios_for fail hang'
+CONFIG_KEYS='tree scenarios setup build test pass compdb coverage compile clone entry_filter quick_duration duration confirm_runs changes'
+CONFIG_SUFFIXED_KEYS='build test'
 
 # config_error MESSAGE...: prints a git-style error line about the config on stderr.
 config_error() {
@@ -26,12 +31,6 @@ config_error() {
 config_fail() {
 	printf 'fatal: config %s: %s\n' "$CONFIG_FILE" "$*" >&2
 	exit 128
-}
-
-# config_words VAR TEXT: sets the array VAR to TEXT's blank-separated words (no globbing).
-config_words() {
-	local -n _words=$1
-	IFS=$' \t\n' read -r -d '' -a _words <<<"$2" || true
 }
 
 # config_glob VAR GLOB: sets the array VAR to the tree-relative files GLOB matches in the
@@ -52,33 +51,6 @@ config_glob() {
 	((${#_files[@]}))
 }
 
-# config_parse FILE: fills the associative array CONFIG from FILE's 'key = value' lines ('#'
-# starts a comment line; a list key may repeat, any other may not).
-config_parse() {
-	local line key value n=0
-	local re='^([a-z_]+)(\.[A-Za-z0-9_.-]+)?[[:space:]]*=[[:space:]]*(.*)$'
-	while IFS= read -r line || [[ -n $line ]]; do
-		n=$((n + 1))
-		line=${line#"${line%%[![:space:]]*}"}
-		line=${line%"${line##*[![:space:]]}"}
-		[[ -n $line && $line != '#'* ]] || continue
-		[[ $line =~ $re ]] || config_fail "line $n: not 'key = value': $line"
-		key=${BASH_REMATCH[1]}${BASH_REMATCH[2]}
-		value=${BASH_REMATCH[3]}
-		if [[ $CONFIG_LIST_KEYS == *" $key "* ]]; then
-			CONFIG[$key]+="${CONFIG[$key]:+$'\n'}$value"
-			continue
-		fi
-		if [[ -n ${BASH_REMATCH[2]} && (${BASH_REMATCH[1]} == build || ${BASH_REMATCH[1]} == test) ]]; then
-			:
-		elif [[ $CONFIG_KEYS != *" $key "* ]]; then
-			config_fail "line $n: unknown key '$key' (see targets/CONFIG.md)"
-		fi
-		[[ -z ${CONFIG[$key]+set} ]] || config_fail "line $n: '$key' given twice"
-		CONFIG[$key]=$value
-	done <"$1"
-}
-
 # config_load FILE: reads the config FILE and sets the target's settings from it.
 config_load() {
 	local line scenario via header
@@ -86,7 +58,8 @@ config_load() {
 	CONFIG_FILE=$1
 	CONFIG_DIR=${1%/*}
 	declare -gA CONFIG=()
-	config_parse "$1"
+	kv_parse "$1" CONFIG "$CONFIG_LIST_KEYS" "$CONFIG_KEYS" "$CONFIG_SUFFIXED_KEYS" ||
+		config_fail "$kv_error (see targets/CONFIG.md)"
 	for line in tree build test; do
 		[[ -n ${CONFIG[$line]:-} ]] || config_fail "no '$line' given (see targets/CONFIG.md)"
 	done
@@ -96,14 +69,14 @@ config_load() {
 
 	TARGET_SOURCES=()
 	TARGET_VIA=()
-	config_words words "${CONFIG[sources]:-}"
+	kv_words words "${CONFIG[sources]:-}"
 	for line in "${words[@]}"; do
 		config_glob files "$line" || config_fail "sources '$line' names no file in '$CONFIG_TREE'"
 		TARGET_SOURCES+=("${files[@]}")
 	done
 	while IFS= read -r line; do
 		[[ -n $line ]] || continue
-		config_words words "$line"
+		kv_words words "$line"
 		((${#words[@]} >= 3)) && [[ ${words[-2]} == via ]] ||
 			config_fail "header '$line': not 'HEADER... via FILE.c'"
 		via=${words[-1]}
@@ -118,16 +91,16 @@ config_load() {
 	done <<<"${CONFIG[header]:-}"
 	((${#TARGET_SOURCES[@]})) || config_fail "no 'sources' or 'header' given: nothing to mutate"
 
-	config_words TARGET_RULES "${CONFIG[rules]:-}"
-	config_words TARGET_SCENARIOS "${CONFIG[scenarios]:-default}"
+	kv_words TARGET_RULES "${CONFIG[rules]:-}"
+	kv_words TARGET_SCENARIOS "${CONFIG[scenarios]:-default}"
 	for scenario in "${TARGET_SCENARIOS[@]}"; do
 		[[ $scenario =~ ^[A-Za-z0-9_.-]+$ ]] || config_fail "scenario '$scenario': letters, digits, '_', '.' and '-' only"
 	done
 	TARGET_GENERATE_ARGS=()
-	config_words words "${CONFIG[functions]:-}"
+	kv_words words "${CONFIG[functions]:-}"
 	for line in "${words[@]}"; do TARGET_GENERATE_ARGS+=(--function "$line"); done
 	if [[ -n ${CONFIG[entry_filter]:-} ]]; then TARGET_GENERATE_ARGS+=(--entry-filter "${CONFIG[entry_filter]}"); fi
-	config_words words "${CONFIG[generate_args]:-}"
+	kv_words words "${CONFIG[generate_args]:-}"
 	TARGET_GENERATE_ARGS+=("${words[@]}")
 	unset TARGET_QUICK_DURATION TARGET_DURATION TARGET_CONFIRM_RUNS
 	if [[ -n ${CONFIG[quick_duration]:-} ]]; then TARGET_QUICK_DURATION=${CONFIG[quick_duration]}; fi
@@ -138,14 +111,21 @@ config_load() {
 	if [[ -z ${CONFIG[coverage]:-} ]]; then unset -f target_coverage; fi
 	if [[ -z ${CONFIG[clone]:-} ]]; then unset -f target_clone; fi
 	if [[ -z ${CONFIG[scenarios_for]:-} ]]; then unset -f target_scenarios_for; fi
+	# Its torture changes: NAME.change files of the folder 'changes' names (default torture/).
+	TARGET_CHANGES_DIR=${CONFIG[changes]:-torture}
+	if [[ $TARGET_CHANGES_DIR != /* ]]; then TARGET_CHANGES_DIR=$CONFIG_DIR/$TARGET_CHANGES_DIR; fi
 }
 
 # config_command VAR KEY [SCENARIO]: sets VAR to the command of KEY.SCENARIO, else KEY, with
 # '{scenario}' and '{duration}' put in; fails, saying why, when it needs a duration there is none.
 config_command() {
 	local -n _cmd=$1
-	local key=$2 scenario=${3:-} duration=${MUTORTURE_DURATION:-${TARGET_DURATION:-}}
+	local key=$2 scenario=${3:-} duration=${MUTORTURE_DURATION:-${TARGET_DURATION:-}} definition
 	_cmd=${CONFIG[$key.$scenario]:-${CONFIG[$key]:-}}
+	# A torture change's scenario (mutorture gaps try) is its test command.
+	if [[ $key == test ]] && declare -F change_scenario >/dev/null && change_scenario definition "$scenario"; then
+		_cmd=$definition
+	fi
 	_cmd=${_cmd//'{scenario}'/$scenario}
 	if [[ $_cmd == *'{duration}'* && -z $duration ]]; then
 		config_error "'$key' uses {duration} but no duration is set (give 'duration = SECONDS')"
@@ -283,19 +263,7 @@ target_recheck() {
 # target_scenarios_for FILE: the scenarios of the first 'scenarios_for = GLOB: SCENARIO...'
 # whose GLOB matches FILE, else all.
 target_scenarios_for() {
-	local entry glob
-	local -a scenarios
-	while IFS= read -r entry; do
-		glob=${entry%%:*}
-		glob=${glob%"${glob##*[![:space:]]}"}
-		# shellcheck disable=SC2053 # GLOB is a pattern on purpose
-		if [[ $1 == $glob ]]; then
-			config_words scenarios "${entry#*:}"
-			printf '%s\n' "${scenarios[@]}"
-			return 0
-		fi
-	done <<<"${CONFIG[scenarios_for]:-}"
-	printf '%s\n' "${TARGET_SCENARIOS[@]}"
+	kv_scenarios_for "${CONFIG[scenarios_for]:-}" "$1" || printf '%s\n' "${TARGET_SCENARIOS[@]}"
 }
 
 # target_compile DIR FILE OUT [TRIPLE]: the 'compile' command with MUTORTURE_FILE and
@@ -323,4 +291,17 @@ target_clone() {
 	local dst=$2
 	if [[ $dst != /* ]]; then dst=$PWD/$dst; fi
 	MUTORTURE_SRC=$(cd -- "$1" && pwd -P) MUTORTURE_DST=$dst config_run "$1" "${CONFIG[clone]}"
+}
+
+# target_check_change FILE: a torture change's scenarios, 'scenario.NAME = COMMAND': the test
+# command of a new scenario (or of one of the config's, redefined), as 'test' is written; a
+# config target has no build configurations. Uses no file of the change.
+target_check_change() {
+	local key
+	for key in "${!CHANGE[@]}"; do
+		if [[ $key == config.* ]]; then
+			config_error "torture change $1: '$key': a config target has one build, no configurations"
+			return 1
+		fi
+	done
 }

@@ -115,22 +115,32 @@ toy_rcu_verdict() {
 	return $((status ? status : 1))
 }
 
-# One torture run, streamed; the decisive console line becomes the mutorture-reason.
-target_test() {
-	local dir=$1 scenario=$2 line reason='' status=0 known=''
-	local -a args
-	for line in "${TARGET_SCENARIOS[@]}"; do
-		if [[ $line == "$scenario" ]]; then known=1; fi
-	done
-	if [[ -z $known ]]; then
-		toy_rcu_error "unknown toy-rcu scenario '$scenario'"
+# toy_rcu_scenario VAR SCENARIO: sets the array VAR to the flavour a scenario tortures and the
+# torture options it adds: a flavour is a scenario of its own; a torture change (mutorture gaps
+# try) may define others, 'scenario.NAME = FLAVOUR [OPTION...]'. Fails on any other name.
+toy_rcu_scenario() {
+	local -n _how=$1
+	local definition
+	if declare -F change_scenario >/dev/null && change_scenario definition "$2"; then
+		read -ra _how <<<"$definition"
+	elif [[ " ${TARGET_SCENARIOS[*]} " == *" $2 "* && " qsbr mb rwlock " == *" $2 "* ]]; then
+		_how=("$2")
+	else
+		toy_rcu_error "unknown toy-rcu scenario '$2'"
 		return 2
 	fi
+}
+
+# One torture run, streamed; the decisive console line becomes the mutorture-reason.
+target_test() {
+	local dir=$1 scenario=$2 line reason='' status=0
+	local -a args how
+	toy_rcu_scenario how "$scenario" || return
 	mapfile -t args < <(toy_rcu_torture_args)
 	while IFS= read -r line; do
 		printf '%s\n' "$line"
 		if [[ $line == 'End of test: '* ]]; then reason=$line; fi
-	done < <(exec "$dir/torture-$scenario" "${args[@]}" 2>&1)
+	done < <(exec "$dir/torture-${how[0]}" "${how[@]:1}" "${args[@]}" 2>&1)
 	wait "$!" || status=$?
 	toy_rcu_verdict "$scenario" "$status" "$reason"
 }
@@ -219,4 +229,32 @@ target_clone() {
 	local src=$1 dst=$2
 	mkdir -p "$dst" && dst=$(cd "$dst" && pwd -P) || return 1
 	cp -a "$src"/. "$dst"/ && rm -rf "$dst/build-coverage" && toy_rcu_write_compdb "$dst"
+}
+
+# target_check_change FILE: a torture change's scenario definitions, 'scenario.NAME = FLAVOUR
+# [OPTION...]': a real flavour and the torture program's options (its --help), nothing else;
+# toy-rcu has no build configurations. Uses no file of the change.
+target_check_change() {
+	local key flavour word
+	local -a words
+	for key in "${!CHANGE[@]}"; do
+		case $key in
+		config.*)
+			toy_rcu_error "torture change $1: toy-rcu has one build, no configurations ('$key')"
+			return 1 ;;
+		scenario.*)
+			read -ra words <<<"${CHANGE[$key]}"
+			flavour=${words[0]:-}
+			if [[ " qsbr mb rwlock " != *" $flavour "* ]]; then
+				toy_rcu_error "torture change $1: $key = '${CHANGE[$key]}': not 'FLAVOUR [OPTION...]' with a flavour qsbr, mb or rwlock"
+				return 1
+			fi
+			for word in "${words[@]:1}"; do
+				if [[ ! $word =~ ^(--reader-sync|--stall|--readers|[0-9]+(\.[0-9]+)?)$ ]]; then
+					toy_rcu_error "torture change $1: $key: '$word' is no option a scenario sets (--reader-sync, --stall S, --readers N)"
+					return 1
+				fi
+			done ;;
+		esac
+	done
 }

@@ -131,7 +131,7 @@ gcov_coverage() {
 	duration=$(qemu_duration)
 	: >"$cov/lines.tsv"
 	for scenario in "${TARGET_SCENARIOS[@]}"; do
-		read -r config boot < <(linux_scenario "$scenario")
+		read -r config boot < <(linux_scenario_of "$scenario")
 		build="$dir/.gcov-$config"
 		boot="$(qemu_cmdline "$duration" "$boot") printk.devkmsg=on"
 		mkdir -p "$cov/$scenario"

@@ -29,3 +29,10 @@ target_compile() { kbuild_compile "$@"; }
 
 # target_coverage DIR OUT: every scenario once on a gcov kernel; per-line counts in OUT.
 target_coverage() { gcov_coverage "$1" "$2"; }
+
+# target_check_change FILE: a torture change's kernel configs and scenarios suit this target
+# (torture-change.sh); prints the fragment files of the change they use.
+target_check_change() { linux_check_change "$1"; }
+
+# target_export_scenarios DIR OUT: the change's scenarios as rcutorture's own scenario files.
+target_export_scenarios() { linux_export_scenarios "$1" "$2"; }

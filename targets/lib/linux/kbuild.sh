@@ -51,14 +51,75 @@ kbuild_source() {
 	printf '%s\n' "$src"
 }
 
+# kbuild_fragments VAR CONFIG: sets the array VAR to the fragments of kernel config CONFIG,
+# after guest.config: the target's common.config and CONFIG.config, or for a config a torture
+# change defines ('config.NAME = BASE FRAGMENT...', change.sh) BASE's, then the change's
+# FRAGMENTs (files of its folder).
+kbuild_fragments() {
+	local -n _frags=$1
+	local definition frag path
+	local -a words
+	_frags=("$TARGET_DIR/common.config" "$TARGET_DIR/$2.config")
+	declare -F change_config >/dev/null && change_config definition "$2" || return 0
+	read -ra words <<<"$definition"
+	_frags=("$TARGET_DIR/common.config" "$TARGET_DIR/${words[0]}.config")
+	for frag in "${words[@]:1}"; do
+		# shellcheck disable=SC2154 # change_error: set by targets/lib/change.sh
+		change_file path "$frag" || linux_die "$change_error"
+		_frags+=("$path")
+	done
+}
+
+# kbuild_config_base CONFIG: prints the target's kernel config CONFIG is made from: CONFIG
+# itself, or BASE for one a torture change defines.
+kbuild_config_base() {
+	local definition
+	if declare -F change_config >/dev/null && change_config definition "$1"; then
+		printf '%s\n' "${definition%%[[:space:]]*}"
+	else
+		printf '%s\n' "$1"
+	fi
+}
+
+# kbuild_configs VAR: sets the array VAR to the kernel configs a tree builds: LINUX_CONFIGS,
+# and under a torture change those it defines and those its scenarios boot.
+kbuild_configs() {
+	local -n _configs=$1
+	local name config
+	local -a defined
+	_configs=("${LINUX_CONFIGS[@]}")
+	declare -F change_configs >/dev/null || return 0
+	change_configs defined
+	for config in "${defined[@]}"; do
+		if [[ " ${_configs[*]} " != *" $config "* ]]; then _configs+=("$config"); fi
+	done
+	for name in "${TARGET_SCENARIOS[@]}"; do
+		read -r config _ < <(linux_scenario_of "$name")
+		if [[ " ${_configs[*]} " != *" $config "* ]]; then _configs+=("$config"); fi
+	done
+}
+
+# linux_scenario_of NAME: prints "CONFIG BOOT-PARAMETERS..." of a scenario: a torture change's
+# definition ('scenario.NAME = ...') when it has one, else the target's linux_scenario.
+linux_scenario_of() {
+	local definition
+	if declare -F change_scenario >/dev/null && change_scenario definition "$1"; then
+		printf '%s\n' "$definition"
+	else
+		linux_scenario "$1"
+	fi
+}
+
 # kbuild_configure DIR CONFIG [OUT FRAGMENT...]: writes OUT/.config (default DIR/.build-CONFIG):
-# LINUX_BASE_CONFIG (a make target) + guest.config + common.config + CONFIG's fragment + each
-# FRAGMENT,
-# and checks that every setting the fragments ask for, and every #CHECK# line, holds.
+# LINUX_BASE_CONFIG (a make target) + guest.config + CONFIG's fragments (kbuild_fragments) +
+# each FRAGMENT, and checks that every setting the fragments ask for, and every #CHECK# line,
+# holds.
 kbuild_configure() {
 	local dir="$1" config="$2"
 	local out="${3:-$dir/.build-$config}"
-	local frags=("$LINUX_LIB/guest.config" "$TARGET_DIR/common.config" "$TARGET_DIR/$config.config" "${@:4}")
+	local -a own
+	kbuild_fragments own "$config"
+	local frags=("$LINUX_LIB/guest.config" "${own[@]}" "${@:4}")
 	mkdir -p "$out"
 	make -s -C "$dir" O="$out" "$LINUX_BASE_CONFIG" >/dev/null
 	cat "${frags[@]}" >>"$out/.config"
@@ -73,7 +134,10 @@ kbuild_configure() {
 		else
 			grep -qx "$name=$value" "$out/.config"
 		fi || linux_die "kernel config '$config' did not keep '$line' (see '$out/.config')"
-	done < <(cat "${frags[@]}")
+	# A later fragment may set again what an earlier one set (a torture change's): the last wins.
+	done < <(cat "${frags[@]}" | awk '{ name = $0; sub(/^#CHECK#/, "", name) }
+		name ~ /^CONFIG_[A-Za-z0-9_]+=/ { sub(/=.*/, "", name); if (!(name in last)) order[n++] = name; last[name] = $0 }
+		END { for (i = 0; i < n; i++) print last[order[i]] }')
 }
 
 # kbuild_make DIR BUILD JOBS [MAKE-VARIABLE...]: builds the kernel image in the Kbuild output
@@ -200,12 +264,16 @@ kbuild_setup() {
 # the 6 s a tiny.c change costs), so the runner asking per scenario spares a mutant that the
 # first scenario kills the second config's walk.
 kbuild_build() {
-	local config configs=("${LINUX_CONFIGS[@]}")
+	local config
+	local -a configs
+	kbuild_configs configs
 	if (($# > 1)); then
-		read -r config _ < <(linux_scenario "$2")
+		read -r config _ < <(linux_scenario_of "$2")
 		configs=("$config")
 	fi
 	for config in "${configs[@]}"; do
+		# A config no build made yet (one a torture change defines) is configured first.
+		if [[ ! -f $1/.build-$config/.config ]]; then kbuild_configure "$1" "$config" || return 1; fi
 		kbuild_make "$1" ".build-$config" "${MUTORTURE_BUILD_JOBS:-1}" || return 1
 	done
 }

@@ -57,10 +57,11 @@ qemu_cmdline() {
 	printf '%s\n' "$boot"
 }
 
-# qemu_cpus CONFIG: prints the guest's CPUs for a kernel config: linux_config_cpus CONFIG
-# when the target defines it, else LINUX_CPUS.
+# qemu_cpus CONFIG: prints the guest's CPUs for a kernel config (a torture change's: those of
+# the config it is made from): linux_config_cpus CONFIG when the target defines it, else
+# LINUX_CPUS.
 qemu_cpus() {
-	if declare -F linux_config_cpus >/dev/null; then linux_config_cpus "$1"; else echo "$LINUX_CPUS"; fi
+	if declare -F linux_config_cpus >/dev/null; then linux_config_cpus "$(kbuild_config_base "$1")"; else echo "$LINUX_CPUS"; fi
 }
 
 # qemu_accel CPUS: prints qemu's -accel for a guest of CPUS: TCG (no KVM in nested guests),
@@ -94,7 +95,7 @@ qemu_boot() {
 qemu_test() {
 	local dir="$1" scenario="$2"
 	local config boot
-	read -r config boot < <(linux_scenario "$scenario")
+	read -r config boot < <(linux_scenario_of "$scenario")
 	local image="$dir/.build-$config/vmlinux"
 	[[ -r "$image" ]] || linux_die "no kernel image '$image': run target_setup first"
 	local duration

@@ -67,7 +67,8 @@ static struct {
 	int readers;
 	unsigned long seed;
 	bool seed_given;
-} opt = { 1.5, 5.0, 0, 0, false };
+	bool reader_sync; /* readers wait for grace periods too (off by default) */
+} opt = { 1.5, 5.0, 0, 0, false, false };
 
 static struct elem pool[POOL_SIZE];
 static struct elem *free_elems;
@@ -80,7 +81,7 @@ static struct reader readers[MAX_READERS];
 static struct watch watches[W_COUNT];
 static int stop_updaters, stop_readers, detector_stop, failed;
 static unsigned long versions, grace_periods, callbacks, barriers, fake_grace_periods;
-static unsigned long alloc_waits, barrier_probe_ran;
+static unsigned long alloc_waits, barrier_probe_ran, reader_grace_periods;
 static struct rcu_head barrier_probe;
 static unsigned long start_ns;
 
@@ -134,11 +135,12 @@ static void print_stats(void)
 			pipe[j] += CMM_LOAD_SHARED(readers[i].pipe[j]);
 	}
 	printf("t=%.2f s: versions %lu grace-periods %lu callbacks %lu barriers %lu "
-	       "fake-gps %lu reads %lu free %d/%d alloc-waits %lu\n",
+	       "fake-gps %lu reads %lu free %d/%d alloc-waits %lu reader-gps %lu\n",
 	       (double)(now_ns() - start_ns) / 1e9, CMM_LOAD_SHARED(versions),
 	       CMM_LOAD_SHARED(grace_periods), CMM_LOAD_SHARED(callbacks),
 	       CMM_LOAD_SHARED(barriers), CMM_LOAD_SHARED(fake_grace_periods), reads,
-	       CMM_LOAD_SHARED(nr_free), POOL_SIZE, CMM_LOAD_SHARED(alloc_waits));
+	       CMM_LOAD_SHARED(nr_free), POOL_SIZE, CMM_LOAD_SHARED(alloc_waits),
+	       CMM_LOAD_SHARED(reader_grace_periods));
 	printf("Reader Pipe:");
 	for (j = 0; j <= PIPE_LEN; j++)
 		printf(" %lu", pipe[j]);
@@ -320,6 +322,15 @@ static void *reader_thread(void *arg)
 	while (!CMM_LOAD_SHARED(stop_readers)) {
 		reader_read(r);
 		rcu_quiescent_state();
+		/*
+		 * --reader-sync: a registered thread, outside any read-side critical section, waits
+		 * for a grace period itself (a reader that also updates), which a flavour must not
+		 * wait on its own quiescent state for.
+		 */
+		if (opt.reader_sync && (rng_next(&r->rng) & 0x3f) == 0) {
+			synchronize_rcu();
+			uatomic_inc(&reader_grace_periods);
+		}
 		CMM_STORE_SHARED(r->progress, r->progress + 1);
 		if ((rng_next(&r->rng) & 0xff) == 0)
 			sleep_ns(rng_next(&r->rng) % 100000);
@@ -475,7 +486,7 @@ static void usage(FILE *out, int status)
 {
 	fprintf(out,
 		"usage: torture-%s [--flavour NAME] [--duration SECONDS] [--readers N] [--seed N]\n"
-		"       [--stall SECONDS]\n"
+		"       [--stall SECONDS] [--reader-sync]\n"
 		"\n"
 		"Tortures the '%s' flavour of toy-rcu and ends with 'End of test: SUCCESS'\n"
 		"(exit 0) or 'End of test: FAILURE: <reason>' (exit 1) at the first certain failure.\n"
@@ -485,7 +496,9 @@ static void usage(FILE *out, int status)
 		"    --duration SECONDS  how long the writer updates, fractional (default 1.5)\n"
 		"    --readers N         reader threads (default twice the online CPUs)\n"
 		"    --seed N            seed of the threads' random delays (default from the clock)\n"
-		"    --stall SECONDS     a wait this long is a stall, hence a failure (default 5)\n",
+		"    --stall SECONDS     a wait this long is a stall, hence a failure (default 5)\n"
+		"    --reader-sync       readers also call synchronize_rcu() now and then, outside\n"
+		"                        their read-side critical sections (default: only updaters)\n",
 		torture_flavour, torture_flavour);
 	exit(status);
 }
@@ -541,6 +554,7 @@ static void parse_options(int argc, char **argv)
 		{ "readers", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "stall", required_argument, NULL, 't' },
+		{ "reader-sync", no_argument, NULL, 'y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -566,6 +580,9 @@ static void parse_options(int argc, char **argv)
 			break;
 		case 't':
 			opt.stall = parse_seconds("stall", optarg);
+			break;
+		case 'y':
+			opt.reader_sync = true;
 			break;
 		case 'h':
 			usage(stdout, 0);
@@ -612,8 +629,9 @@ int main(int argc, char **argv)
 	parse_options(argc, argv);
 	init_watches();
 	printf("toy-rcu torture: flavour %s duration %.3f s readers %d fake-writers %d "
-	       "seed %lu stall %.1f s\n",
-	       torture_flavour, opt.duration, opt.readers, FAKE_WRITERS, opt.seed, opt.stall);
+	       "seed %lu stall %.1f s reader-sync %s\n",
+	       torture_flavour, opt.duration, opt.readers, FAKE_WRITERS, opt.seed, opt.stall,
+	       opt.reader_sync ? "on" : "off");
 	fflush(stdout);
 	start_ns = now_ns();
 	for (i = POOL_SIZE - 1; i >= 0; i--) {
