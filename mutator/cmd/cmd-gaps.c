@@ -320,10 +320,14 @@ static void export_message(struct strbuf *out, const struct gap_data *d, const s
 {
 	wrap(out, c->message, "", 72);
 	export_definitions(out, c->spec);
-	sb_addf(out, "\nmutorture closes %ld test-gap survivor%s of the campaign '%s' with this\n"
-		"change: single-change mutants of the code under test that the torture suite let\n"
-		"through (each confirmed by %ld runs or more without a kill) and that it kills now.\n",
-		c->closed, c->closed == 1 ? "" : "s", campaign, d->policy.runs);
+	char *closes = xasprintf("mutorture closes %ld test-gap survivor%s of the campaign '%s' with "
+				 "this change: single-change mutants of the code under test that the "
+				 "torture suite let through (each confirmed by %ld runs or more without "
+				 "a kill) and that it kills now.",
+				 c->closed, c->closed == 1 ? "" : "s", campaign, d->policy.runs);
+	sb_addc(out, '\n');
+	wrap(out, closes, "", 72);
+	free(closes);
 	bool missed = false;
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < d->nr_survivors; i++) {
@@ -362,11 +366,15 @@ static void export_message(struct strbuf *out, const struct gap_data *d, const s
 			sb_release(&ev);
 		}
 	}
-	sb_adds(out, "\nControls: the unmutated code with this change passed");
+	struct strbuf controls = STRBUF_INIT;
+	sb_adds(&controls, "Controls: the unmutated code with this change passed");
 	for (size_t i = 0; i < c->nr_scenarios; i++)
-		sb_addf(out, "%s %ld runs of %s", i ? "," : "", c->per_scenario[i].passed,
+		sb_addf(&controls, "%s %ld runs of %s", i ? "," : "", c->per_scenario[i].passed,
 			c->per_scenario[i].name);
-	sb_addf(out, "; none failed.\n");
+	sb_adds(&controls, "; none failed.");
+	sb_addc(out, '\n');
+	wrap(out, controls.buf, "", 72);
+	sb_release(&controls);
 }
 
 /* Writes one change as DIR/NNNN-NAME.patch in mbox form; prints its path. */

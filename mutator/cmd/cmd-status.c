@@ -11,9 +11,11 @@
 #include "commands.h"
 #include "db.h"
 #include "evidence.h"
+#include "gaps.h"
 #include "hosts.h"
 #include "options.h"
 #include "score.h"
+#include "triage.h"
 #include "util.h"
 
 /* How many of the latest timed runs the ETA averages: recent enough to follow a campaign whose
@@ -84,6 +86,21 @@ static void print_duration(double seconds)
 		printf("%lds", s);
 }
 
+/* The torture changes tried (mutorture gaps), in one line, when there are any. */
+static void print_gaps(sqlite3 *db)
+{
+	triage_attach(db);
+	struct gap_data d;
+	gap_data_load(db, &d);
+	if (d.nr_changes) {
+		struct strbuf line = STRBUF_INIT;
+		gap_summary_line(&line, &d);
+		printf("gaps: %s (mutorture gaps)\n", line.buf);
+		sb_release(&line);
+	}
+	gap_data_free(&d);
+}
+
 int cmd_status(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
@@ -146,6 +163,7 @@ int cmd_status(int argc, const char **argv)
 	if (failed)
 		printf("FLAKY: %ld of %ld control runs of the unmutated code failed: kills may be "
 		       "chance (latest: %s)\n", failed, controls, flaky ? flaky : "not recorded");
+	print_gaps(db);
 	free(flaky);
 	free(target);
 	db_close(db);

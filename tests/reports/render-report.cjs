@@ -3,7 +3,9 @@
 // $CHROMIUM) through playwright-core, with every network request other than the file itself
 // refused (the page must work offline). Prints what a person would see: the number of files
 // and of distinct mutants the file views show, and the "Total" of the "All files" row; writes
-// PREFIX-root.png (the summary) and PREFIX-file.png (the first file with its mutants). Exits
+// PREFIX-root.png (the summary) and PREFIX-file.png (the first file with its mutants); when the
+// page shows its "Gaps closed" section, its summary line and how many closed survivors it lists
+// (gaps, gaps-closed). Exits
 // non-zero on a page error, a network request, or a page that does not render.
 'use strict';
 const path = require('path');
@@ -37,6 +39,14 @@ const prefix = process.argv[4];
     await allFiles.waitFor({ timeout: 30000 });
     const total = (await allFiles.locator('td').last().innerText()).trim();
     await page.screenshot({ path: `${prefix}-root.png`, fullPage: true });
+    // The "Gaps closed" section above the viewer, when torture changes were tried.
+    const gaps = page.locator('#gaps-closed');
+    const gapsShown = await gaps.isVisible();
+    let gapsSummary = '', gapsClosed = 0;
+    if (gapsShown) {
+      gapsSummary = (await page.locator('#gaps-summary').innerText()).trim();
+      gapsClosed = await page.locator('#gaps-survivors tbody tr').count();
+    }
 
     const files = await page.evaluate(() =>
       Object.keys(document.querySelector('mutation-test-report-app').report.files));
@@ -52,6 +62,10 @@ const prefix = process.argv[4];
     console.log(`files\t${files.length}`);
     console.log(`mutants\t${ids.size}`);
     console.log(`total\t${total}`);
+    if (gapsShown) {
+      console.log(`gaps\t${gapsSummary}`);
+      console.log(`gaps-closed\t${gapsClosed}`);
+    }
   } finally {
     await browser.close();
   }
