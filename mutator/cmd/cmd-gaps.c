@@ -462,11 +462,24 @@ static int gaps_export(int argc, const char **argv)
 
 int cmd_gaps(int argc, const char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "try"))
-		run_script("runner/gaps-try", argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "export"))
-		return gaps_export(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "register"))
-		return gaps_register(argc - 1, argv + 1);
-	return gaps_list(argc, argv);
+	/* The subcommand is the first word after the verb, or after a leading --db FILE. */
+	int at = 1;
+	if (at < argc && !strcmp(argv[at], "--db"))
+		at += 2;
+	else if (at < argc && starts_with(argv[at], "--db="))
+		at++;
+	const char *sub = at < argc ? argv[at] : "";
+	if (strcmp(sub, "try") && strcmp(sub, "export") && strcmp(sub, "register"))
+		return gaps_list(argc, argv);
+	/* argv without the subcommand, its name in argv[0]. */
+	const char **args = xcalloc((size_t)argc, sizeof(*args));
+	args[0] = sub;
+	for (int i = 1, n = 1; i < argc; i++)
+		if (i != at)
+			args[n++] = argv[i];
+	if (!strcmp(sub, "try"))
+		run_script("runner/gaps-try", argc - 1, args);
+	int rc = !strcmp(sub, "export") ? gaps_export(argc - 1, args) : gaps_register(argc - 1, args);
+	free(args);
+	return rc;
 }

@@ -202,6 +202,37 @@ once() {
 	done <"$HOSTS_DIR/netns"
 }
 
+@test "gaps try over the hosts: the change reaches each host, its controls run there, it closes what a local try closes" {
+	local work db id
+	work=$(scratch)
+	db="$work/gaps.db"
+	toy_campaign "$db"
+	mt generate --db "$db" --root "$db.d/pristine" --rules liburcu --rules c11 --function synchronize_rcu \
+		--operators ror,cond qsbr.c >/dev/null
+	# The qsbr survivors only a registered reader that waits for a grace period kills
+	# (tests/gaps/gaps.bats has the local try of the same change).
+	{
+		mutant_where "$db" ror synchronize_rcu "'!=' -> '=='"
+		mt list --db "$db" --operators cond --function synchronize_rcu --format tsv |
+			awk -F '\t' '$3 == 82 && ($8 ~ /-> .0.$/ || $8 ~ /-> .1.$/) { print $1 }'
+	} >"$work/ids"
+	[ "$(wc -l <"$work/ids")" -eq 3 ]
+	mt run --db "$db" --jobs 2 --mutants "@$work/ids" --quick-duration 0.3 --duration 0.5 --confirm 2 \
+		--baseline-runs 1 >/dev/null 2>&1
+	while read -r id; do mt triage --db "$db" "$id" test-gap --gap registered-updaters --note n >/dev/null; done <"$work/ids"
+	run mt gaps try --db "$db" reader-sync --duration 0.5 --confirm 2 --controls 2 --hosts "$HOSTS_DIR/hosts"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# Each host measured its own controls (2 runs of the change's scenario), under the change.
+	[ "$(query "$db" "SELECT host || ':' || count(*) FROM change_control WHERE status = 'survived'
+		AND scenario = 'qsbr-rsync' GROUP BY host" | sort)" = "$(printf '%s\n' "$HOSTNAME:2" h1:2 h2:2 | sort)" ]
+	# The survivors ran on the hosts, and the two a registered caller hangs are closed.
+	[ "$(query "$db" "SELECT count(*) FROM change_result WHERE kind = 'torture' AND host IN ('h1', 'h2')")" -ge 3 ]
+	[ "$(query "$db" "SELECT count(*) FROM change_mutant WHERE kills = 1 AND attempts = 1")" -eq 2 ]
+	[ "$(query "$db" "SELECT count(*) FROM change_mutant WHERE kills = 0 AND attempts = 2")" -eq 1 ]
+	pristine_unchanged "$db"
+}
+
 @test "one host killed mid-campaign: nothing lost, nothing counted twice, the other finishes" {
 	local work db pid n before rc
 	work=$(scratch)

@@ -81,18 +81,16 @@ kbuild_config_base() {
 	fi
 }
 
-# kbuild_configs VAR: sets the array VAR to the kernel configs a tree builds: LINUX_CONFIGS,
-# and under a torture change those it defines and those its scenarios boot.
+# kbuild_configs VAR: sets the array VAR to the kernel configs a tree builds: LINUX_CONFIGS, or
+# under a torture change those its scenarios boot (TARGET_SCENARIOS is then its list).
 kbuild_configs() {
 	local -n _configs=$1
 	local name config
-	local -a defined
-	_configs=("${LINUX_CONFIGS[@]}")
-	declare -F change_configs >/dev/null || return 0
-	change_configs defined
-	for config in "${defined[@]}"; do
-		if [[ " ${_configs[*]} " != *" $config "* ]]; then _configs+=("$config"); fi
-	done
+	if ! declare -F change_configs >/dev/null; then
+		_configs=("${LINUX_CONFIGS[@]}")
+		return 0
+	fi
+	_configs=()
 	for name in "${TARGET_SCENARIOS[@]}"; do
 		read -r config _ < <(linux_scenario_of "$name")
 		if [[ " ${_configs[*]} " != *" $config "* ]]; then _configs+=("$config"); fi
