@@ -173,7 +173,8 @@ static void load_survivors(sqlite3 *db, struct gap_data *d)
 		s->torture_s = r.torture_s;
 	}
 	sqlite3_finalize(st);
-	qsort(d->survivors, d->nr_survivors, sizeof(*d->survivors), survivor_order);
+	if (d->nr_survivors > 1)
+		qsort(d->survivors, d->nr_survivors, sizeof(*d->survivors), survivor_order);
 	st = db_prepare(db,
 		"SELECT cm.change_id, cm.attempts, cm.kills, cm.torture_s, coalesce(k.scenario, ''), "
 		"       coalesce(k.reason, ''), coalesce(k.log_dir, '') "
