@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "status.h"
 #include "util.h"
 
@@ -121,6 +122,8 @@ static void schema_text(struct strbuf *sb)
 	}
 }
 
+static void remake_views(sqlite3 *db);
+
 static void create_schema(sqlite3 *db)
 {
 	char version[64];
@@ -129,7 +132,7 @@ static void create_schema(sqlite3 *db)
 	schema_text(&schema);
 	db_begin(db);
 	db_exec(db, schema.buf);
-	db_exec(db, views_sql);
+	remake_views(db);
 	sb_release(&schema);
 	db_exec(db, version);
 	db_exec(db, "INSERT INTO campaign(key, value) "
@@ -157,7 +160,25 @@ static const char *const migrations[] = {
 	"ALTER TABLE triage ADD COLUMN gap TEXT NOT NULL DEFAULT '';",
 };
 
-/* Drops every view and makes them again from views.sql, so they see the migrated tables. */
+/* The hash of views.sql, kept as the campaign setting 'views' by the database whose views
+ * were made from it: a views.sql changed without a schema change is noticed too. */
+static void views_hash(char out[HASH_HEX_LEN + 1])
+{
+	hash_content(views_sql, strlen(views_sql), out);
+}
+
+static bool views_current(sqlite3 *db)
+{
+	char want[HASH_HEX_LEN + 1];
+	views_hash(want);
+	char *have = db_setting_get(db, "views");
+	bool current = have && !strcmp(have, want);
+	free(have);
+	return current;
+}
+
+/* Drops every view and makes them again from views.sql, so they see the migrated tables, and
+ * notes which views.sql they come from. In the caller's transaction. */
 static void remake_views(sqlite3 *db)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT name FROM sqlite_schema WHERE type = 'view'");
@@ -169,10 +190,13 @@ static void remake_views(sqlite3 *db)
 		db_exec(db, drop.buf);
 	sb_release(&drop);
 	db_exec(db, views_sql);
+	char hash[HASH_HEX_LEN + 1];
+	views_hash(hash);
+	db_setting_set(db, "views", hash);
 }
 
 /* Brings an older database to DB_SCHEMA_VERSION, one migration per transaction, the last
- * with the views made again. */
+ * with the views made again; then the views, when views.sql changed since they were made. */
 static void migrate(sqlite3 *db)
 {
 	for (int v = user_version(db) + 1; v <= DB_SCHEMA_VERSION; v++) {
@@ -183,6 +207,11 @@ static void migrate(sqlite3 *db)
 		if (v == DB_SCHEMA_VERSION)
 			remake_views(db);
 		db_exec(db, version);
+		db_commit(db);
+	}
+	if (!views_current(db)) {
+		db_begin(db);
+		remake_views(db);
 		db_commit(db);
 	}
 }
@@ -288,18 +317,20 @@ sqlite3 *db_open(const char *path, enum db_mode mode)
 	}
 	check_schema(db);
 	int version = user_version(db);
-	if (version < DB_SCHEMA_VERSION) {
-		/* An older campaign is brought up to date by whoever opens it first, readers too. */
-		if (mode == DB_READ) {
+	if (version < DB_SCHEMA_VERSION || !views_current(db)) {
+		/* An older campaign is brought up to date by whoever opens it first, readers too
+		 * (one that cannot write it keeps views made from an older views.sql). */
+		bool writable = access(path, W_OK) == 0;
+		if (mode == DB_READ && !writable && version < DB_SCHEMA_VERSION)
+			die("database '%s' has schema version %d and needs migrating to %d, "
+			    "but it is not writable", path, version, DB_SCHEMA_VERSION);
+		if (mode == DB_READ && writable) {
 			db_close(db);
-			if (access(path, W_OK) != 0)
-				die("database '%s' has schema version %d and needs migrating to %d, "
-				    "but it is not writable", path, version, DB_SCHEMA_VERSION);
 			db = open_file(path, DB_WRITE);
 			migrate(db);
 			db_close(db);
 			db = open_file(path, DB_READ);
-		} else {
+		} else if (mode != DB_READ) {
 			migrate(db);
 		}
 	}

@@ -4,7 +4,7 @@
 -- identities come from content (mutant ids are content hashes, triage keys are content
 -- keys), never from row ids; nothing is deleted: a changed source leaves its old rows stale.
 -- The schema version is PRAGMA user_version; a migration per change, each in a transaction.
--- Views are in views.sql, made again after every migration.
+-- Views are in views.sql, made again after every migration and when views.sql changed.
 -- The lists of statuses and kinds in the CHECK constraints are written once, in the C program
 -- (mutator/store/status.h): db.c fills in the at-sign placeholders below when it
 -- creates a database.

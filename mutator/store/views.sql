@@ -1,5 +1,6 @@
 -- mutorture campaign database: the views, made with the tables (schema.sql) and made again
--- after every migration, so a view is only ever written here.
+-- after every migration and whenever this file changed (db.c keeps the hash of the text a
+-- database's views were made from as its setting 'views'), so a view is only ever written here.
 
 -- The results of the campaign that count: all but those a recheck re-judged from their saved
 -- logs, and but those of torture changes (change_result), which never decide a mutant.
@@ -20,11 +21,11 @@ SELECT r.* FROM result r
 -- the old suite could not see); error says nothing.
 CREATE VIEW change_control AS
 SELECT r.change_id, r.id AS result_id, r.kind, r.scenario, r.status, r.test_s, r.duration,
-       r.reason, r.log_dir, r.attempt
+       r.reason, r.log_dir, r.attempt, r.host
   FROM change_result r WHERE r.kind = 'baseline'
 UNION ALL
 SELECT r.change_id, r.id, r.kind, sr.scenario, sr.status, sr.test_s, r.duration, sr.reason,
-       r.log_dir, r.attempt
+       r.log_dir, r.attempt, r.host
   FROM change_result r JOIN scenario_run sr ON sr.result_id = r.id WHERE r.kind = 'control';
 
 -- What each torture change did to each mutant it was tried on: torture attempts, kills

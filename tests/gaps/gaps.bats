@@ -106,8 +106,8 @@ closed_by() {
 	grep -qx 'Subject: \[PATCH\] torture: readers wait for grace periods too, by default' "$patch"
 	grep -q '^mutorture closes 2 test-gap survivors' "$patch"
 	# (The message is wrapped at 72 columns.)
-	tr '\n' ' ' <"$patch" | grep -q 'missed because: no thread that is a registered reader ever calls synchronize_rcu()'
-	tr '\n' ' ' <"$patch" | grep -q 'Controls: the unmutated code with this change passed 10 runs of qsbr; none failed.'
+	tr '\n' ' ' <"$patch" | tr -s ' ' | grep -q 'missed because: no thread that is a registered reader ever calls synchronize_rcu()'
+	tr '\n' ' ' <"$patch" | tr -s ' ' | grep -q 'Controls: the unmutated code with this change passed 10 runs of qsbr; none failed.'
 	grep -qx '+} opt = { 1.5, 5.0, 0, 0, false, true };' "$patch"
 	# The patch part applies to the toy's sources as a maintainer would apply it.
 	cp -a "$MUTORTURE_HOME/targets/toy-rcu/src" "$BATS_TEST_TMPDIR/src"
