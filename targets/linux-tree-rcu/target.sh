@@ -58,7 +58,7 @@ TARGET_CONFIRM_RUNS=3
 TARGET_SANDBOX=off
 # Seconds a guest may take beyond the torture duration (boot, shutdown) when the runner
 # gives no torture timeout, and the margin before the runner's own (qemu.sh).
-LINUX_GRACE=30
+LINUX_GRACE=60
 LINUX_HANG_MARGIN=5
 # CPUs of a guest when linux_config_cpus does not say.
 LINUX_CPUS=2

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# Tests of targets/lib/linux/qemu.sh that need no kernel: the guest's hang limit follows
+# Tests of targets/lib/linux/qemu.sh that need no kernel: a guest that dies before its console
+# prints a line is a kill, qemu that fails to start an error; the guest's hang limit follows
 # the runner's torture timeout (MUTORTURE_TEST_TIMEOUT), and a guest that never stops is cut
 # at that limit and judged a hang, with the line that says so in its log (qemu_test with a
 # stand-in qemu-system-x86_64 that prints a console line and sleeps); and target_recheck
@@ -22,16 +23,16 @@ saved_output() {
 	"$LINUX_LIB/verdict.sh" "$1" || true
 }
 
-@test "the hang limit is the runner's torture timeout less the margin; duration + 30 s without one" {
+@test "the hang limit is the runner's torture timeout less the margin; duration + 60 s without one" {
 	[ "$LINUX_HANG_MARGIN" -eq 5 ]
-	[ "$(qemu_limit 30)" -eq 60 ]
+	[ "$(qemu_limit 30)" -eq 90 ]
 	[ "$(MUTORTURE_TEST_TIMEOUT=105 qemu_limit 30)" -eq 100 ]
 	[ "$(MUTORTURE_TEST_TIMEOUT=36 qemu_limit 10)" -eq 31 ]
 	# Fractions round up first; the limit is never below a second.
 	[ "$(MUTORTURE_TEST_TIMEOUT=35.2 qemu_limit 10)" -eq 31 ]
 	[ "$(MUTORTURE_TEST_TIMEOUT=3 qemu_limit 10)" -eq 1 ]
 	# Anything but a number of seconds is no timeout.
-	[ "$(MUTORTURE_TEST_TIMEOUT=soon qemu_limit 10)" -eq 40 ]
+	[ "$(MUTORTURE_TEST_TIMEOUT=soon qemu_limit 10)" -eq 70 ]
 }
 
 @test "a guest that never stops is stopped at the runner's timeout less the margin and judged a hang" {
@@ -64,6 +65,24 @@ saved_output() {
 	run target_recheck "$BATS_TEST_TMPDIR/hang.log" TINY01-rcu
 	[ "$status" -eq 124 ]
 	[ "$output" = "mutorture-reason: mutorture-timeout: the guest did not stop within 3 s" ]
+}
+
+@test "a guest that stops before its console prints a line is a kill; qemu that fails to start is an error" {
+	local tree="$BATS_TEST_TMPDIR/tree" bin="$BATS_TEST_TMPDIR/bin"
+	mkdir -p "$tree/.build-TINY01" "$tree/.mutorture" "$bin"
+	: >"$tree/.build-TINY01/vmlinux"
+	: >"$tree/.mutorture/initrd.cpio"
+	# A kernel that dies before its serial console exists: qemu exits 0 (-no-reboot), no output.
+	printf '#!/bin/bash\nexit 0\n' >"$bin/qemu-system-x86_64"
+	chmod +x "$bin/qemu-system-x86_64"
+	PATH="$bin:$PATH" MUTORTURE_DURATION=1 run qemu_test "$tree" TINY01-rcu
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "mutorture-reason: no End of test line before the guest stopped" ]
+	# qemu itself failing (its own error, a non-zero status) is no verdict on the kernel.
+	printf '#!/bin/bash\necho "qemu-system-x86_64: cannot set up guest memory" >&2\nexit 1\n' >"$bin/qemu-system-x86_64"
+	PATH="$bin:$PATH" MUTORTURE_DURATION=1 run qemu_test "$tree" TINY01-rcu
+	[ "$status" -eq 128 ]
+	[[ $output == *"fatal: qemu did not start: qemu-system-x86_64: cannot set up guest memory"* ]]
 }
 
 @test "target_recheck judges saved target_test output as verdict.sh judges the console" {

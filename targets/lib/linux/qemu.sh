@@ -8,7 +8,7 @@
 # the target defines it, linux_config_cpus CONFIG: the guest's CPUs for a kernel config),
 # linux_scenario, LINUX_FIRMWARE (optional: qemu's -bios); judges with LINUX_LIB/verdict.sh.
 # Invariants:
-# - A run writes only into DIR/.mutorture/runs/SCENARIO/ (console.log, qemu.err, verdict):
+# - A run writes only into DIR/.mutorture/runs/SCENARIO/ (console.log, qemu.err, qemu.rc, verdict):
 #   the evidence a verdict can be re-judged from (verdict.sh console.log; the runner keeps
 #   what target_test printed, which qemu_recheck judges).
 # - qemu and every helper stay in the caller's process group (the runner's kill reaches
@@ -113,6 +113,7 @@ qemu_test() {
 	{
 		local rc=0
 		qemu_boot "$limit" "$image" "$dir/.mutorture/initrd.cpio" "$boot" "$run" "$(qemu_cpus "$config")" || rc=$?
+		echo "$rc" >"$run/qemu.rc"
 		if ((rc == 124 || rc == 137)); then
 			printf '\nmutorture-timeout: the guest did not stop within %s s\n' "$limit"
 		fi
@@ -133,7 +134,11 @@ qemu_test() {
 		printf '\n'
 		cat "$run/verdict"
 	fi
-	[[ -s "$run/console.log" ]] || linux_die "qemu did not start: $(head -c 300 "$run/qemu.err")"
+	# An empty console is qemu's failure, unless qemu ran and the guest stopped by itself before
+	# its console printed a line (a kernel that dies that early: verdict.sh says no End of test).
+	if [[ ! -s $run/console.log ]] && [[ -s $run/qemu.err || $(cat "$run/qemu.rc" 2>/dev/null) != 0 ]]; then
+		linux_die "qemu did not start: $(head -c 300 "$run/qemu.err")"
+	fi
 	return "$(cat "$run/verdict.rc")"
 }
 
