@@ -208,7 +208,7 @@ change_register() {
 # it labels, or mutant ids: survivors, confirmed or not, whatever their triage) or, without it,
 # the confirmed test-gap survivors of the change's gap labels (all of them when it has none).
 change_survivors() {
-	local table token id gap found
+	local table token id gap found defaults=''
 	local -a tokens labels
 	local -A picked=()
 	table=$("$MUTORTURE_BIN" gaps --db "$MT_DB" --format tsv) || mt_die "cannot list the test-gap survivors of '$MT_DB'"
@@ -216,7 +216,9 @@ change_survivors() {
 	if [[ -n $opt_survivors ]]; then
 		IFS=',' read -r -a tokens <<<"$opt_survivors"
 	elif ((${#labels[@]})); then
+		# The change's own labels: one this campaign has no survivor of is said, not an error.
 		tokens=("${labels[@]}")
+		defaults=1
 	else
 		tokens=(test-gap)
 	fi
@@ -233,6 +235,10 @@ change_survivors() {
 			fi
 		done <<<"$table"
 		[[ -z $found ]] || continue
+		if [[ -n $defaults ]]; then
+			mt_note "no confirmed test-gap survivor of '$MT_DB' has the change's gap label '$token'"
+			continue
+		fi
 		# Not a label of any of them: a mutant id (hex digits), or a label none has.
 		if [[ ! $token =~ ^[0-9a-f]+$ ]]; then
 			mt_die "no confirmed test-gap survivor of '$MT_DB' has the gap label '$token' (mutorture gaps lists them; label them with 'mutorture triage --gap $token ID...')"
@@ -242,5 +248,5 @@ change_survivors() {
 			mt_die "--survivors: mutant '$token' is not a survivor of '$MT_DB' (a torture change is tried on survivors)"
 		if [[ -z ${picked[$id]+set} ]]; then picked[$id]=1; try_ids+=("$id"); fi
 	done
-	((${#try_ids[@]})) || mt_die "no survivor to try change '$change_name' on"
+	((${#try_ids[@]})) || mt_die "no survivor to try change '$change_name' on: none has its gap labels (${labels[*]:-none}); label them (mutorture triage --gap LABEL ID...) or name them (--survivors)"
 }
