@@ -129,7 +129,8 @@ static void print_change(const struct gap_change *c)
 			printf(", runs of %g s", s->duration);
 		printf(")");
 	}
-	printf("\n  controls: %ld passed, %ld failed", c->controls, c->controls_failed);
+	printf("\n  controls: %ld passed, %ld failed (%.0f s of torture)", c->controls, c->controls_failed,
+	       c->controls_s);
 	if (c->state == CHANGE_UNPROVEN)
 		printf(" (%d passing runs of each scenario make it count)", GAPS_MIN_CONTROLS);
 	printf("\n");

@@ -51,6 +51,11 @@ static void load_controls(sqlite3 *db, struct gap_change *c)
 	}
 	sqlite3_finalize(st);
 	free(list);
+	st = db_prepare(db, "SELECT coalesce(sum(test_s), 0) FROM change_control WHERE change_id = ?1");
+	db_bind_int(db, st, 1, c->id);
+	db_step(db, st);
+	c->controls_s = sqlite3_column_double(st, 0);
+	sqlite3_finalize(st);
 	st = db_prepare(db, "SELECT scenario, status, reason, log_dir FROM change_control "
 			    " WHERE change_id = ?1 AND status IN ('killed', 'timeout') "
 			    " ORDER BY result_id LIMIT 1");

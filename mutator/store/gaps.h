@@ -41,6 +41,7 @@ struct gap_change {
 	struct gap_scenario *per_scenario;
 	size_t nr_scenarios;
 	long controls, controls_failed; /* over all its scenarios */
+	double controls_s;               /* their torture seconds */
 	char *failure;     /* the first failed control: 'SCENARIO STATUS: REASON (log: DIR)' */
 	enum change_state state;
 	long tried, killed;  /* mutants tried, and killed at least once */
