@@ -187,7 +187,7 @@ change_diff() {
 		local old="$MT_CAMPAIGN/pristine/$path" label=a/$path
 		if [[ ! -e $old ]]; then old=/dev/null label=/dev/null; fi
 		diff -u --label "$label" --label "b/$path" -- "$old" "$out/$path" || (($? == 1))
-	done < <(cd "$out" && find . -type f -printf '%P\n' | sort)
+	done < <(find "$out" -type f -printf '%P\n' | sort)
 	rm -rf -- "$out"
 }
 

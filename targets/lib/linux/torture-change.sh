@@ -61,13 +61,13 @@ linux_check_change() {
 # scenario files of the change's scenarios: for each scenario NAME it defines, configs/rcu/NAME
 # upper-cased (the kernel's names are), the config fragments its kernel is made of (those of
 # the target and of the change, without guest.config: kvm.sh has its own) and NAME.boot (its
-# boot parameters, one a line); and CFLIST, DIR's with the new names added.
+# boot parameters, one a line); and CFLIST, DIR's with the names it lacks added.
 linux_export_scenarios() {
 	local dir=$1 out=$2/$LINUX_SCENARIO_DIR key name config boot
 	local -a frags added=()
-	mkdir -p -- "$out"
 	for key in "${!CHANGE[@]}"; do
 		[[ $key == scenario.* ]] || continue
+		mkdir -p -- "$out"
 		name=${key#scenario.}
 		name=${name^^}
 		read -r config boot <<<"${CHANGE[$key]}"
@@ -77,9 +77,9 @@ linux_export_scenarios() {
 		tr ' ' '\n' <<<"$boot" | grep -v '^$' >"$out/$name.boot"
 		added+=("$name")
 	done
-	((${#added[@]})) || { rmdir -p -- "$out" 2>/dev/null || true; return 0; }
+	((${#added[@]})) || return 0
 	{
 		cat -- "$dir/$LINUX_SCENARIO_DIR/CFLIST"
-		printf '%s\n' "${added[@]}" | sort
+		printf '%s\n' "${added[@]}" | sort | grep -vxF -f "$dir/$LINUX_SCENARIO_DIR/CFLIST" || true
 	} >"$out/CFLIST"
 }
