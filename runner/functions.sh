@@ -199,6 +199,18 @@ mt_rule_args() {
 # ROOT, as a campaign does: the TARGET_SOURCES that TARGET_VIA does not name in one call, the
 # headers it names (HEADER=FILE.c) in one call per FILE.c with '--via FILE.c'; every call with
 # the target's rule sets, TARGET_GENERATE_ARGS and the ARGs.
+# mt_generate_failed: after a generate call that failed with status $?: a usage error with
+# arguments from the target says where they came from (the user typed none of them), then
+# returns that status.
+mt_generate_failed() {
+	local status=$?
+	if ((status == 129)) && [[ -n ${TARGET_GENERATE_ARGS[*]:-} ]]; then
+		printf 'error: generate refused the arguments of target '\''%s'\'' (TARGET_GENERATE_ARGS; in a config file: functions, entry_filter, generate_args): %s\n' \
+			"$MT_TARGET_FILE" "${TARGET_GENERATE_ARGS[*]}" >&2
+	fi
+	return "$status"
+}
+
 mt_generate() {
 	local db=$1 root=$2 entry src via
 	shift 2
@@ -219,7 +231,7 @@ mt_generate() {
 	done
 	if ((${#plain[@]})); then
 		mt_note "generating the mutants of ${plain[*]}"
-		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" "${plain[@]}" || return
+		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" "${plain[@]}" || { mt_generate_failed; return; }
 	fi
 	for via in "${vias[@]}"; do
 		headers=()
@@ -227,7 +239,7 @@ mt_generate() {
 			if [[ ${via_of["$src"]:-} == "$via" ]]; then headers+=("$src"); fi
 		done
 		mt_note "generating the mutants of ${headers[*]} via $via"
-		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" --via "$via" "${headers[@]}" || return
+		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" --via "$via" "${headers[@]}" || { mt_generate_failed; return; }
 	done
 }
 

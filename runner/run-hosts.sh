@@ -86,12 +86,18 @@ hosts_quote() {
 	done
 }
 
+# The seconds a host has to answer a probe (reachable, tools, space) before it counts as
+# failed ($MUTORTURE_HOST_TIMEOUT, default 30): ssh has no connect timeout of its own, and an
+# unreachable address would hang the run.
+HOSTS_PROBE_TIMEOUT=${MUTORTURE_HOST_TIMEOUT:-30}
+
 # hosts_remote I SCRIPT [ARGS...]: runs the bash SCRIPT with ARGS on host I, in its login
-# directory, stdin and stdout passed through.
+# directory, stdin and stdout passed through; within HOSTS_REMOTE_TIMEOUT seconds if set.
 hosts_remote() {
-	local -a ssh
+	local -a ssh limit=()
 	read -ra ssh <<<"${hosts_ssh[$1]}"
-	"${ssh[@]}" "$(hosts_quote bash -c "$2" mutorture-host "${@:3}")"
+	if [[ -n ${HOSTS_REMOTE_TIMEOUT:-} ]]; then limit=(timeout "$HOSTS_REMOTE_TIMEOUT"); fi
+	"${limit[@]}" "${ssh[@]}" "$(hosts_quote bash -c "$2" mutorture-host "${@:3}")"
 }
 
 # hosts_probe I: sets probe_missing (the tools host I lacks, '' when none), probe_free_kb (free
@@ -101,7 +107,7 @@ hosts_probe() {
 	local out line hash=''
 	if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
 	# shellcheck disable=SC2016 # expanded on the host
-	if ! out=$(hosts_remote "$1" '
+	if ! out=$(HOSTS_REMOTE_TIMEOUT=$HOSTS_PROBE_TIMEOUT hosts_remote "$1" '
 		for t in bash perl rsync tar flock setsid timeout sha256sum find make; do
 			command -v "$t" >/dev/null || printf "missing=%s\n" "$t"
 		done
@@ -110,7 +116,7 @@ hosts_probe() {
 		if [ -f "$1/home/$2/.ok" ]; then echo home=1; fi
 		if [ -f "$1/pristine/$3.ok" ]; then echo pristine=1; fi' \
 		"$MT_REMOTE_ROOT" "$MT_HOST_VERSION" "${hash:-none}" 2>&1 </dev/null); then
-		probe_error="ssh failed: $(tail -n 1 <<<"$out")"
+		probe_error="ssh failed: $(tail -n 1 <<<"${out:-no answer within $HOSTS_PROBE_TIMEOUT s}")"
 		return 1
 	fi
 	probe_missing='' probe_free_kb=0 probe_cores=1 probe_home='' probe_pristine=''
@@ -291,7 +297,7 @@ hosts_baseline() {
 			if (!(d in max) || t > max[d]) max[d] = t
 		}
 		END { for (d in max) print d, max[d] }' <<<"$records")
-	baseline_scale line "$build_s"
+	baseline_build_timeout line "$build_s"
 	line="$name $line"
 	for d in "${baseline_durations[@]}"; do
 		baseline_scale secs "${slowest[$d]}"
@@ -381,7 +387,7 @@ hosts_after_round() {
 	hosts_live=0
 	for ((i = 0; i < hosts_n; i++)); do
 		grep -qxF -- "${hosts_line[i]}" "$MT_HOSTS_FILE" || continue
-		if [[ ${hosts_name[i]} != : ]] && ! out=$(hosts_remote "$i" true 2>&1 </dev/null); then
+		if [[ ${hosts_name[i]} != : ]] && ! out=$(HOSTS_REMOTE_TIMEOUT=$HOSTS_PROBE_TIMEOUT hosts_remote "$i" true 2>&1 </dev/null); then
 			mt_note "host ${hosts_name[i]} FAILED during round $1: it no longer answers ssh ($(tail -n 1 <<<"$out")); its unfinished jobs ran on the other hosts or stay pending; no more jobs go to it"
 			continue
 		fi

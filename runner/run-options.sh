@@ -29,11 +29,23 @@ MT_NPROC_FLOOR=32
 # tree and a share of the memory.
 MT_JOBS_PER_CORE_MAX=8
 
-# options_number NAME VALUE [decimal]: checks an option's value is a non-negative (decimal) number.
+# No count or number of seconds an option takes is this large: a bigger one is a typo, and it
+# would overflow the shell's arithmetic (a duration has its own, lower, limit).
+MT_OPTION_MAX=1000000000
+# The longest torture run an option may ask for: a week.
+MT_DURATION_MAX=604800
+
+# options_number NAME VALUE [decimal]: checks an option's value is a non-negative (decimal) number
+# no larger than MT_OPTION_MAX.
 options_number() {
 	local re='^[0-9]+$'
 	if [[ ${3:-} == decimal ]]; then re='^[0-9]+(\.[0-9]+)?$'; fi
 	[[ $2 =~ $re ]] || mt_usage_error "$0" "option '--$1' expects a number, not '$2'"
+	local whole=${2%%.*}
+	whole=${whole#"${whole%%[!0]*}"}
+	if ((${#whole} > ${#MT_OPTION_MAX})) || ((${whole:-0} > MT_OPTION_MAX)); then
+		mt_usage_error "$0" "option '--$1' expects at most $MT_OPTION_MAX, not '$2'"
+	fi
 }
 
 # options_parse ARGS...: sets the opt_* settings from runner/run's command line and defaults. A
@@ -117,6 +129,8 @@ options_parse() {
 		--setup-only) opt_setup_only=1 ;;
 		--patch)
 			[[ -f $value && -r $value ]] || mt_die "cannot read patch '$value'"
+			grep -q '^+++ ' "$value" ||
+				mt_usage_error "$0" "option '--patch' expects a unified diff (patch -p1), and '$value' has no file diff in it"
 			opt_patch=$(realpath -- "$value") ;;
 		--dry-run) opt_dry_run=1 ;;
 		--hosts) opt_hosts=$value ;;
@@ -185,6 +199,9 @@ options_mutants() {
 
 # options_duration NAME VALUE: checks a duration option is a positive number of seconds.
 options_duration() {
+	if awk -v d="$2" -v max="$MT_DURATION_MAX" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > max) }'; then
+		mt_usage_error "$0" "option '--$1' expects at most $MT_DURATION_MAX seconds (a week), not '$2'"
+	fi
 	options_number "$1" "$2" decimal
 	awk -v d="$2" 'BEGIN { exit !(d > 0) }' || mt_usage_error "$0" "option '--$1' expects more than 0 seconds"
 }

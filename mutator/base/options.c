@@ -2,6 +2,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,8 @@ static void set_value(const struct option *o, const char *arg, const char *spell
 	case OPTION_INT:
 		errno = 0;
 		*(long *)o->value = strtol(arg, &end, 10);
-		if (errno || end == arg || *end)
+		/* LONG_MIN is OPT_INT_UNSET: no option means it. */
+		if (errno || end == arg || *end || *(long *)o->value == LONG_MIN)
 			usage_error("option '%s' expects an integer, not '%s'", spelled, arg);
 		return;
 	case OPTION_DOUBLE:

@@ -3,6 +3,8 @@
 #ifndef MUTORTURE_OPTIONS_H
 #define MUTORTURE_OPTIONS_H
 
+#include <limits.h>
+#include <math.h>
 #include <stddef.h>
 
 #include "strlist.h"
@@ -34,6 +36,13 @@ struct option {
 #define OPT_DOUBLE(s, l, v, a, h) { OPTION_DOUBLE, (s), (l), OPT_VALUE(double *, v), (a), (h) }
 #define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), OPT_VALUE(struct strlist *, v), (a), (h) }
 #define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL }
+
+/* Defaults that say "not given": no command line can produce them (the parser refuses LONG_MIN
+ * and every non-finite number), so a verb never mistakes a typed value such as -1 for none. */
+#define OPT_INT_UNSET LONG_MIN
+#define OPT_DOUBLE_UNSET NAN
+#define OPT_GIVEN_INT(v) ((v) != OPT_INT_UNSET)
+#define OPT_GIVEN_DOUBLE(v) (!isnan(v))
 
 /* The --db option every database verb takes; default from $MUTORTURE_DB, else mutorture.db. */
 #define OPT_DB(v) OPT_STRING(0, "db", (v), "FILE", "campaign database (default: $MUTORTURE_DB or ./mutorture.db)")

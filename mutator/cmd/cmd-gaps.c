@@ -4,6 +4,7 @@
  * change against survivors (runner/gaps-try); 'gaps export' writes each accepted change as a
  * patch in mbox form, its message naming the survivors it kills with their evidence and why
  * the old suite missed them; 'gaps register' is the runner's writer of a change's row. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -414,14 +415,16 @@ static int gaps_export(int argc, const char **argv)
 	};
 	const struct option options[] = {
 		OPT_DB(&db_file),
-		OPT_STRING(0, "out", &dir, "DIR", "where the patches go (default: here)"),
+		OPT_STRING(0, "out", &dir, "DIR", "where the patches go, made if missing (default: here)"),
 		OPT_STRING(0, "from", &from, "'NAME <EMAIL>'",
 			   "the patches' author (default: $MUTORTURE_FROM, else mutorture)"),
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
+	/* A missing --out is made, one level, once every named change is known exportable. */
 	struct stat sb;
-	if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+	bool make_dir = stat(dir, &sb) != 0 && errno == ENOENT;
+	if (!make_dir && (stat(dir, &sb) || !S_ISDIR(sb.st_mode)))
 		usage_error("--out '%s': not a directory", dir);
 	sqlite3 *db = db_open(db_file, DB_READ);
 	triage_attach(db);
@@ -442,6 +445,8 @@ static int gaps_export(int argc, const char **argv)
 		if (!c->closed)
 			die("change '%s' closes no survivor: nothing to send", c->name);
 	}
+	if (make_dir && mkdir(dir, 0777))
+		die("cannot make --out '%s': %s", dir, strerror(errno));
 	int number = 0;
 	for (size_t i = 0; i < d.nr_changes; i++) {
 		const struct gap_change *c = &d.changes[i];

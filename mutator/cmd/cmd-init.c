@@ -42,8 +42,8 @@ int cmd_init(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
 	const char *root = NULL, *target = NULL, *get = NULL;
-	long confirm_runs = -1;
-	double confirm_duration = -1;
+	long confirm_runs = OPT_INT_UNSET;
+	double confirm_duration = OPT_DOUBLE_UNSET;
 	static const char *const usage[] = {
 		"mutorture init [--db FILE] [--root DIR] [--target TARGET] [--confirm-runs K] "
 		"[--confirm-duration S]",
@@ -61,13 +61,13 @@ int cmd_init(int argc, const char **argv)
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
-	if (confirm_runs != -1 && confirm_runs < 1)
+	if (OPT_GIVEN_INT(confirm_runs) && confirm_runs < 1)
 		usage_error("--confirm-runs must be at least 1, not %ld", confirm_runs);
-	if (confirm_duration != -1 && !(confirm_duration >= 0))
+	if (OPT_GIVEN_DOUBLE(confirm_duration) && !(confirm_duration >= 0))
 		usage_error("--confirm-duration must be a number of seconds, not %g", confirm_duration);
 
 	if (get) {
-		if (root || target || confirm_runs != -1 || confirm_duration != -1)
+		if (root || target || OPT_GIVEN_INT(confirm_runs) || OPT_GIVEN_DOUBLE(confirm_duration))
 			usage_error("--get cannot be combined with settings to write");
 		size_t k = 0;
 		while (settings[k] && strcmp(settings[k], get))
@@ -97,11 +97,11 @@ int cmd_init(int argc, const char **argv)
 	if (target)
 		db_setting_set(db, "target", target);
 	char number[64];
-	if (confirm_runs != -1) {
+	if (OPT_GIVEN_INT(confirm_runs)) {
 		snprintf(number, sizeof(number), "%ld", confirm_runs);
 		db_setting_set(db, "confirm_runs", number);
 	}
-	if (confirm_duration != -1) {
+	if (OPT_GIVEN_DOUBLE(confirm_duration)) {
 		snprintf(number, sizeof(number), "%g", confirm_duration);
 		db_setting_set(db, "confirm_duration", number);
 	}

@@ -24,7 +24,7 @@ int cmd_report(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
 	const char *json_file = NULL, *html_file = NULL;
-	double min_score = -1;
+	double min_score = OPT_DOUBLE_UNSET;
 	int quiet = 0;
 	static const char *const usage[] = {
 		"mutorture report [--db FILE] [--json FILE] [--html FILE] [--min-score N] [--quiet]",
@@ -40,7 +40,7 @@ int cmd_report(int argc, const char **argv)
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
-	if (min_score != -1 && (min_score < 0 || min_score > 100))
+	if (OPT_GIVEN_DOUBLE(min_score) && (min_score < 0 || min_score > 100))
 		usage_error("--min-score must be a percentage from 0 to 100, not %g", min_score);
 	if (html_file && !report_html_available())
 		die("cannot write '%s': this mutorture was built without the HTML report "
@@ -71,7 +71,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	report_free(&rep);
 	db_close(db);
-	if (min_score < 0)
+	if (!OPT_GIVEN_DOUBLE(min_score))
 		return 0;
 	if (!scored) {
 		error("no mutation score yet: --min-score %g is not met", min_score);

@@ -53,7 +53,7 @@ config_glob() {
 
 # config_load FILE: reads the config FILE and sets the target's settings from it.
 config_load() {
-	local line scenario via header
+	local line scenario via header key
 	local -a words files
 	CONFIG_FILE=$1
 	CONFIG_DIR=${1%/*}
@@ -103,6 +103,18 @@ config_load() {
 	kv_words words "${CONFIG[generate_args]:-}"
 	TARGET_GENERATE_ARGS+=("${words[@]}")
 	unset TARGET_QUICK_DURATION TARGET_DURATION TARGET_CONFIRM_RUNS
+	# Checked here, by the key as written, so that the doctor refuses what a campaign would.
+	for key in quick_duration duration; do
+		if [[ -n ${CONFIG[$key]:-} ]] && ! awk -v d="${CONFIG[$key]}" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > 0) }'; then
+			config_fail "'$key = ${CONFIG[$key]}': not a positive number of seconds"
+		fi
+	done
+	if [[ -n ${CONFIG[confirm_runs]:-} && ! ${CONFIG[confirm_runs]} =~ ^[1-9][0-9]{0,5}$ ]]; then
+		config_fail "'confirm_runs = ${CONFIG[confirm_runs]}': not a number of runs (1 or more)"
+	fi
+	if [[ -n ${CONFIG[quick_duration]:-} && -z ${CONFIG[duration]:-} ]]; then
+		config_fail "'quick_duration' needs 'duration', the full duration its survivors are confirmed at"
+	fi
 	if [[ -n ${CONFIG[quick_duration]:-} ]]; then TARGET_QUICK_DURATION=${CONFIG[quick_duration]}; fi
 	if [[ -n ${CONFIG[duration]:-} ]]; then TARGET_DURATION=${CONFIG[duration]}; fi
 	if [[ -n ${CONFIG[confirm_runs]:-} ]]; then TARGET_CONFIRM_RUNS=${CONFIG[confirm_runs]}; fi

@@ -137,8 +137,7 @@ expect_eq 'JSON statusReason' 'Survived' "$(jq -r --arg id "$s2" '.files[].mutan
 jq -r --arg id "$s2" '.files[].mutants[] | select(.id == $id) | .statusReason' "$SCRATCH/r.json" |
 	grep -q '; closed by accepted (1/2 runs' || fail "$s2's statusReason"
 
-note 'export: the accepted change only'
-mkdir "$SCRATCH/out"
+note 'export: the accepted change only, into a folder it makes'
 expect_eq 'exported' "$SCRATCH/out/0001-accepted.patch" "$(mt gaps export --out "$SCRATCH/out")"
 patch=$SCRATCH/out/0001-accepted.patch
 grep -qx 'Subject: \[PATCH\] accepted subject' "$patch" || fail 'subject'
@@ -153,6 +152,9 @@ grep -q "change 'rejected' is rejected: qsbr-b killed" "$SCRATCH/err.out" || fai
 expect_error mt gaps export --out "$SCRATCH/out" unproven
 grep -q "change 'unproven' is unproven: too few control runs" "$SCRATCH/err.out" || fail "$(cat "$SCRATCH/err.out")"
 expect_error mt gaps export --out "$SCRATCH/out" nosuch
-expect_error mt gaps export --out "$SCRATCH/nodir"
+expect_error mt gaps export --out "$SCRATCH/new" unproven
+[[ ! -e "$SCRATCH/new" ]] || fail 'a refused export made its folder'
+expect_error mt gaps export --out "$patch"
+grep -q "not a directory" "$SCRATCH/err.out" || fail "$(cat "$SCRATCH/err.out")"
 expect_error mt gaps --format xml
 note 'ok'

@@ -103,6 +103,11 @@ expect_error 129 "^usage: --confirm-runs must be at least 1" mt init --confirm-r
 expect_error 129 "^usage: option '--confirm-duration' expects a number, not 'inf'" mt init --confirm-duration inf
 expect_error 129 "^usage: option '--min-score' expects a number, not 'nan'" mt report --min-score nan
 expect_error 129 "^usage: --min-score must be a percentage" mt report --min-score 101
+# -1 is a value like any other, never "not given" (an unset default no command line can make).
+expect_error 129 "^usage: --min-score must be a percentage from 0 to 100, not -1" mt report --min-score -1
+expect_error 129 "^usage: --confirm-runs must be at least 1, not -1" mt init --confirm-runs -1
+expect_error 129 "^usage: --confirm-duration must be a number of seconds, not -1" mt init --confirm-duration -1
+expect_error 129 "^usage: option '--confirm-runs' expects an integer" mt init --confirm-runs -9223372036854775808
 
 # Verdicts on what is no survivor; a verdict without a name.
 pending=$(mt list --pending --format ids | head -n 1)

@@ -30,6 +30,18 @@ fixture_copy() {
 	[ "$status" -eq 129 ]
 	[[ $output == *"two targets named: '$FIXTURE' and 'toy-rcu'"* ]]
 	[ ! -e "$work/u.db" ]
+	# A run option with a typo, or a bad value, is refused before anything is made.
+	run mt campaign "$FIXTURE" --db "$work/v.db" --job 2
+	[ "$status" -eq 129 ]
+	[ "${lines[0]}" = "error: unknown option '--job'" ]
+	run mt campaign "$FIXTURE" --db "$work/v.db" --jobs 2 --quick-duration 0
+	[ "$status" -eq 129 ]
+	[ "${lines[0]}" = "error: option '--quick-duration' expects more than 0 seconds" ]
+	[ ! -e "$work/v.db" ] && [ ! -e "$work/v.db.d" ]
+	# --mutants - reads its ids once, before the check.
+	run mt campaign "$FIXTURE" --db "$work/v.db" --mutants - --dry-run <<<''
+	[ "$status" -eq 129 ]
+	[ "${lines[0]}" = "error: option '--mutants' names no mutant" ]
 }
 
 @test "TARGET_GENERATE_ARGS, --generate, a rule file named without a slash, and TARGET_VIA reach generate" {
@@ -109,6 +121,19 @@ fixture_copy() {
 	run mt campaign "$target" --db "$work/p.db" --patch "$work/other.diff" --dry-run
 	[ "$status" -eq 128 ]
 	[[ $output == *"was made with another patch"* ]]
+	# run's dry run refuses what its run would: a patch the campaign was not made with, a file
+	# that is no patch.
+	run mt run --db "$work/p.db" --patch "$work/other.diff" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"was made with another patch"* ]]
+	run mt campaign "$target" --db "$work/plain.db" --dry-run
+	[ "$status" -eq 0 ]
+	run mt run --db "$work/plain.db" --patch "$work/fix.diff" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"was made without a patch: --patch '$work/fix.diff' needs a new campaign"* ]]
+	run mt run --db "$work/plain.db" --patch "$target/target.sh" --dry-run
+	[ "$status" -eq 129 ]
+	[[ $output == *"option '--patch' expects a unified diff (patch -p1), and '$target/target.sh' has no file diff in it"* ]]
 
 	# A patch that does not apply: the campaign stops, no pristine tree counts as made.
 	sed 's/return n + n;/return n - n;/' "$work/fix.diff" >"$work/stale.diff"

@@ -42,6 +42,13 @@ fresh() {
 	[[ $output == *"'--jobs' expects a number"* ]]
 	run mt run --no-such-option
 	[ "$status" -eq 129 ]
+	# Numbers no run can mean are refused by the option the user typed, before anything runs.
+	run mt run --duration 99999999999999999999 --dry-run
+	[ "$status" -eq 129 ]
+	[[ $output == *"option '--duration' expects at most 604800 seconds (a week), not '99999999999999999999'"* ]]
+	run mt run --confirm 99999999999999999999 --dry-run
+	[ "$status" -eq 129 ]
+	[[ $output == *"option '--confirm' expects at most 1000000000, not '99999999999999999999'"* ]]
 }
 
 @test "--dry-run prints the plan and runs nothing" {

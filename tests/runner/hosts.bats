@@ -83,6 +83,15 @@ once() {
 	[[ $output == *'1/h9'*'FAILED: ssh failed'* ]]
 	[[ $output == *'1/h1'*'ok: 1 jobs'* ]]
 	sed -i '/^Host h9$/,$d' "$HOSTS_DIR/ssh_config"
+	# A host that never answers (an ssh command that hangs, as ssh does for an address that
+	# drops packets) fails the check by name within MUTORTURE_HOST_TIMEOUT, not never.
+	printf '#!/bin/sh\nexec sleep 600\n' >"$work/hang-ssh"
+	chmod +x "$work/hang-ssh"
+	printf '1/h1\n1/%s h8\n' "$work/hang-ssh" >"$work/hang-hosts"
+	MUTORTURE_HOST_TIMEOUT=3 run timeout 120 "$MUTORTURE_BIN" run --db "$work/dry.db" --dry-run --hosts "$work/hang-hosts"
+	[ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+	[[ $output == *'h8'*'FAILED: ssh failed: no answer within 3 s'* ]]
+	[[ $output == *'1/h1'*'ok: 1 jobs'* ]]
 }
 
 @test "a campaign spread over two hosts: each mutant once, from both hosts, as a local run decides" {
@@ -180,8 +189,10 @@ once() {
 	"$MUTORTURE_BIN" run --db "$db" "${KILLED[@]}" "${QUICK[@]}" --no-prune --control-every 0 \
 		--hosts "$HOSTS_DIR/hosts" >"$work/killed.out" 2>&1 &
 	pid=$!
-	for ((n = 0; n < 1200; n++)); do
+	# (Up to 10 minutes: on a loaded machine the hosts' setup and baselines alone took over 2.)
+	for ((n = 0; n < 6000; n++)); do
 		(($(count "$db" "SELECT count(*) FROM result WHERE kind = 'torture'") >= 3)) && break
+		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done
 	kill -9 "$pid"
@@ -242,7 +253,7 @@ once() {
 		--hosts "$HOSTS_DIR/hosts" >"$work/run.out" 2>&1 &
 	pid=$!
 	# Host 1 dies once it has recorded two results, likely with a job in flight.
-	for ((n = 0; n < 1200; n++)); do
+	for ((n = 0; n < 6000; n++)); do
 		(($(count "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND host = 'h1'") >= 2)) && break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1

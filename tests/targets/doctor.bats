@@ -113,3 +113,28 @@ check() {
 	[ "$status" -eq 1 ]
 	[[ $output == *"FAIL  setup      the target names files the pristine tree does not have: gone.c"* ]]
 }
+
+@test "the doctor refuses the durations and run counts a campaign would refuse, by key" {
+	local work value
+	work=$(scratch)
+	for value in 'duration = abc' 'duration = -1' 'quick_duration = $(true)' 'confirm_runs = nan' 'confirm_runs = 0'; do
+		toy_config "$work/bad.conf" "$value"
+		check "$work/bad.conf"
+		[ "$status" -eq 1 ]
+		[[ $output == *"FAIL  contract   fatal: config $work/bad.conf: '$value': not a"* ]] || fail "$value: $output"
+	done
+	toy_config "$work/bad.conf" 'quick_duration = 1'
+	check "$work/bad.conf"
+	[ "$status" -eq 1 ]
+	[[ $output == *"'quick_duration' needs 'duration'"* ]]
+}
+
+@test "generate arguments from the config that generate refuses are named as the config's" {
+	local work
+	work=$(scratch)
+	toy_config "$work/args.conf" 'generate_args = -rf'
+	check "$work/args.conf"
+	[ "$status" -eq 1 ]
+	[[ $output == *"FAIL  compdb     generate failed: usage: unknown option '-rf'"*"error: generate refused the arguments of target '$work/args.conf' (TARGET_GENERATE_ARGS; in a config file: functions, entry_filter, generate_args): -rf"* ]]
+	[[ $output == *"fix: the target's generate arguments"* ]]
+}
