@@ -139,7 +139,7 @@ prune_architectures() {
 # (DB.d/tce/hashes), which are equivalent, duplicate or do not compile, and 'mutorture
 # record' stores those verdicts.
 prune_equivalence() {
-	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count hint
+	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count hint kept
 	declare -F target_compile >/dev/null || return 0
 	mkdir -p -- "$dir/$MT_TOKEN"
 	touch "$dir/hashes"
@@ -153,7 +153,14 @@ prune_equivalence() {
 		awk -F '\t' -v old="$dir/hashes" 'FILENAME == old { seen[$1] = 1; next } !($1 in seen) { print $1 "\t" $2 }' \
 			"$dir/hashes" "$todo.units"
 	} >"$todo"
-	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)"
+	# Each mutant's result is kept as soon as tce-job has it, for the same pristine tree and
+	# target: a pass interrupted (Ctrl-C, kill -9) compiles again only what it had not done.
+	MT_TCE_KEPT=$dir/kept-$({ cat -- "$MT_CAMPAIGN/pristine.hash"; sha256sum <"$MT_TARGET_FILE"; } | sha256sum | cut -c1-16)
+	export MT_TCE_KEPT
+	mkdir -p -- "$MT_TCE_KEPT"
+	kept=$(awk -F '\t' -v dir="$MT_TCE_KEPT" '$1 != "-" { f = dir "/" $1; if ((getline line < f) > 0) n++; close(f) } END { print n + 0 }' "$todo")
+	if ((kept)); then kept="; $kept of them done by an interrupted pass, kept"; else kept=''; fi
+	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)$kept"
 	rm -f -- "$todo.units"
 	prune_parallel "$todo" "$new.host"
 	: >"$new.cross"

@@ -169,3 +169,38 @@ fixture_variant() {
 	[ "$(mt list --db "$db" --operators ret --status killed,survived --format ids | wc -l)" -eq \
 		"$(mt list --db "$db" --operators ret --format ids | wc -l)" ]
 }
+
+@test "an equivalence pass killed midway keeps what it compiled: the next pass compiles the rest, same verdicts" {
+	local db out n tce
+	db="$(scratch)/kept.db"
+	out="$BATS_TEST_TMPDIR/kept.out"
+	mt init --db "$db" --target "$MUTORTURE_HOME/tests/runner/fixture-tce/target.sh"
+	mt run --db "$db" --setup-only
+	mt init --db "$db" --root "$db.d/pristine"
+	mt generate --db "$db" --rules linux mp.c ring.c >/dev/null
+	# One job: the pass is killed once 3 mutants have their objects' hashes, long before it ends.
+	"$MUTORTURE_BIN" run --db "$db" --jobs 1 --control-every 0 --timeout-floor 2 --no-confirm >"$out" 2>&1 &
+	local pid=$!
+	for ((n = 0; n < 3000; n++)); do
+		(($(find "$db.d/tce" -path '*/kept-*/*' -type f ! -name '*.tmp' 2>/dev/null | wc -l) >= 3)) && break
+		sleep 0.1
+	done
+	kill -9 "$pid"
+	wait "$pid" || true
+	pkill -9 -f "tce-job.*$db" || true
+	# Nothing was recorded by the killed pass; the next one says what it kept, and decides.
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'tce'")" -eq 0 ]
+	n=$(find "$db.d/tce" -path '*/kept-*/*' -type f ! -name '*.tmp' | wc -l)
+	[ "$n" -ge 3 ]
+	run mt run --db "$db" --jobs 2 --control-every 0 --timeout-floor 2 --no-confirm
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output =~ equivalence:\ compiling\ [0-9]+\ mutants\ and\ their\ originals\ \(target_compile\)\;\ ([0-9]+)\ of\ them\ done\ by\ an\ interrupted\ pass,\ kept ]]
+	[ "${BASH_REMATCH[1]}" -ge 3 ]
+	# The same equivalence verdicts as the shared campaign's uninterrupted pass.
+	# (Mutant ids are content hashes: the same mutants of mp.c and ring.c in both campaigns.)
+	tce="SELECT mutant_id || ' ' || status FROM result WHERE kind = 'tce' ORDER BY 1"
+	query "$db" "SELECT id FROM mutant" >"$BATS_TEST_TMPDIR/ids"
+	[ "$(query "$db" "$tce")" = "$(query "$TCE_DB" "$tce" | grep -F -f "$BATS_TEST_TMPDIR/ids")" ]
+	[ -n "$(query "$db" "$tce")" ]
+}
