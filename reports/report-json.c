@@ -156,6 +156,7 @@ static void add_gaps(const struct report *r, struct json *j)
 	json_string(j, "summary", sb.buf);
 	json_int(j, "testGapSurvivors", (long)d->nr_survivors);
 	json_int(j, "closed", d->closed);
+	json_int(j, "weakMemory", d->weak_memory);
 	json_int(j, "minControls", GAPS_MIN_CONTROLS);
 	json_array_begin(j, "changes");
 	for (size_t i = 0; i < d->nr_changes; i++) {

@@ -282,8 +282,13 @@ static void gaps_closed(const struct report *r, FILE *out)
 	gap_summary_line(&sb, d);
 	fprintf(out, "## Gaps closed\n\n**%s** (`mutorture gaps`). A torture change counts once its "
 		     "control runs of the unmutated code pass, %d of each scenario at least, and none "
-		     "fails; a closed survivor keeps its status and its triage.\n\n",
+		     "fails; a closed survivor keeps its status and its triage.",
 		sb.buf, GAPS_MIN_CONTROLS);
+	sb_reset(&sb);
+	gap_weak_memory_line(&sb, d);
+	if (sb.len)
+		fprintf(out, " %s.", sb.buf);
+	fputs("\n\n", out);
 	sb_reset(&sb);
 	md_header(out, "lllllll", (const char *const[]){ "change", "state", "scenarios", "controls",
 		  "survivors killed", "runs under it", "closes" });

@@ -101,8 +101,10 @@ static void list_survivors(const struct gap_data *d, const struct gap_change *on
 			i = end;
 			continue;
 		}
-		printf("\n%s: %zu survivor%s, %ld closed\n", *gap ? gap : "(no gap label)", end - i,
-		       end - i == 1 ? "" : "s", closed);
+		printf("\n%s: %zu survivor%s, %ld closed%s\n", *gap ? gap : "(no gap label)", end - i,
+		       end - i == 1 ? "" : "s", closed,
+		       strcmp(gap, GAP_WEAK_MEMORY) ? ""
+					      : " (only a weakly ordered machine can kill these: not closable here)");
 		for (; i < end; i++) {
 			const struct gap_survivor *s = &d->survivors[i];
 			if (!tried_under(s, only))
@@ -221,6 +223,10 @@ static int gaps_list(int argc, const char **argv)
 			if (!only || &d.changes[i] == only)
 				print_change(&d.changes[i]);
 		struct strbuf line = STRBUF_INIT;
+		gap_weak_memory_line(&line, &d);
+		if (line.len)
+			printf("\n%s\n", line.buf);
+		sb_reset(&line);
 		gap_summary_line(&line, &d);
 		printf("\n%s\n", line.buf);
 		sb_release(&line);

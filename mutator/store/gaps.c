@@ -189,6 +189,7 @@ static void load_survivors(sqlite3 *db, struct gap_data *d)
 		struct gap_survivor *s = &d->survivors[i];
 		load_tries(db, st, d, s);
 		d->closed += s->closed_by != NULL;
+		d->weak_memory += !s->closed_by && !strcmp(s->gap, GAP_WEAK_MEMORY);
 		for (size_t k = 0; k < s->nr_tries; k++)
 			if (s->tries[k].kills && s->tries[k].change->state == CHANGE_ACCEPTED)
 				/* Into d->changes, which this function owns. */
@@ -247,9 +248,10 @@ const struct gap_change *gap_change_find(const struct gap_data *d, const char *n
 
 void gap_summary_line(struct strbuf *out, const struct gap_data *d)
 {
-	double pct = d->nr_survivors ? 100.0 * (double)d->closed / (double)d->nr_survivors : 0;
-	sb_addf(out, "closed %ld of %zu test-gap survivors (%.1f%%) by %ld change%s; controls: %ld "
-		"passed, %ld failed", d->closed, d->nr_survivors, pct, d->changes_closing,
+	long closable = (long)d->nr_survivors - d->weak_memory;
+	double pct = closable ? 100.0 * (double)d->closed / (double)closable : 0;
+	sb_addf(out, "closed %ld of %ld test-gap survivors (%.1f%%) by %ld change%s; controls: %ld "
+		"passed, %ld failed", d->closed, closable, pct, d->changes_closing,
 		d->changes_closing == 1 ? "" : "s", d->controls, d->controls_failed);
 }
 
@@ -260,4 +262,12 @@ void gap_closed_text(struct strbuf *out, const struct gap_try *t)
 	sb_addf(out, "closed by %s (", t->change->name);
 	evidence_text(out, t->kills, t->attempts, t->torture_s);
 	sb_addf(out, "; %s: %s)", t->kill_scenario, t->kill_reason);
+}
+
+void gap_weak_memory_line(struct strbuf *out, const struct gap_data *d)
+{
+	if (d->weak_memory)
+		sb_addf(out, "%ld test-gap survivor%s (gap %s) only a weakly ordered machine can kill: "
+			"not counted as closable here", d->weak_memory, d->weak_memory == 1 ? "" : "s",
+			GAP_WEAK_MEMORY);
 }

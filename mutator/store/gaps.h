@@ -21,6 +21,11 @@
 /* Passing control runs of each of its scenarios a change needs before it closes anything. */
 #define GAPS_MIN_CONTROLS 10
 
+/* The gap label of survivors only a weakly ordered machine can kill (a barrier deleted or
+ * weakened that x86, and TCG on x86, never reorder around): a torture change on this host
+ * cannot close them, so they are said apart and left out of the closing line's N while open. */
+#define GAP_WEAK_MEMORY "weak-memory"
+
 enum change_state {
 	CHANGE_ACCEPTED, /* enough passing controls in every scenario, none failed */
 	CHANGE_REJECTED, /* a control run of the unmutated code failed */
@@ -76,6 +81,7 @@ struct gap_data {
 	struct gap_survivor *survivors; /* by gap label ('' last), then path and line */
 	size_t nr_survivors;
 	long closed;                     /* survivors closed by some change */
+	long weak_memory;                /* open survivors labelled GAP_WEAK_MEMORY: not counted */
 	long changes_closing;            /* latest accepted changes that close one or more */
 	long controls, controls_failed;  /* over the latest changes */
 };
@@ -89,8 +95,12 @@ const struct gap_change *gap_change_find(const struct gap_data *d, const char *n
 /* "accepted", "rejected" or "unproven". */
 const char *change_state_name(enum change_state s);
 /* Appends the line every gaps listing ends with: "closed K of N test-gap survivors (P%) by C
- * changes; controls: X passed, Y failed". */
+ * changes; controls: X passed, Y failed". N leaves out the open weak-memory survivors;
+ * gap_weak_memory_line says how many. */
 void gap_summary_line(struct strbuf *out, const struct gap_data *d);
+/* Appends "W test-gap survivors (gap weak-memory) only a weakly ordered machine can kill: not
+ * counted as closable here"; nothing when there is none. */
+void gap_weak_memory_line(struct strbuf *out, const struct gap_data *d);
 /* Appends "closed by CHANGE (its evidence; SCENARIO: the kill's reason)" for a survivor's
  * closing try; nothing for NULL (an open survivor). */
 void gap_closed_text(struct strbuf *out, const struct gap_try *t);

@@ -157,4 +157,16 @@ expect_error mt gaps export --out "$SCRATCH/new" unproven
 expect_error mt gaps export --out "$patch"
 grep -q "not a directory" "$SCRATCH/err.out" || fail "$(cat "$SCRATCH/err.out")"
 expect_error mt gaps --format xml
+
+note 'a survivor only a weakly ordered machine can kill: said apart, not counted as closable'
+mt triage "$s4" test-gap --force --gap weak-memory --note 'a barrier x86 never needs' >/dev/null
+mt gaps >"$SCRATCH/weak.out"
+grep -qx 'weak-memory: 1 survivor, 0 closed (only a weakly ordered machine can kill these: not closable here)' "$SCRATCH/weak.out" ||
+	fail "the weak-memory group: $(cat "$SCRATCH/weak.out")"
+grep -qx '1 test-gap survivor (gap weak-memory) only a weakly ordered machine can kill: not counted as closable here' \
+	"$SCRATCH/weak.out" || fail 'the weak-memory line'
+expect_eq 'closing line, weak-memory left out' \
+	'closed 2 of 3 test-gap survivors (66.7%) by 1 change; controls: 35 passed, 1 failed' "$(tail -n 1 "$SCRATCH/weak.out")"
+mt report --quiet --json "$SCRATCH/weak.json"
+expect_eq 'JSON weakMemory' 1 "$(jq .mutortureGaps.weakMemory "$SCRATCH/weak.json")"
 note 'ok'
