@@ -91,7 +91,7 @@ daemons() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ $output == *"mutorture: sandbox: bubblewrap"* ]]
-	[[ $output == *"timeouts: build 5 s, torture 5 s"* ]]
+	[[ $output == *"timeouts: build 120 s, torture 5 s"* ]]
 	# Every mutant has its own verdict, whatever ran before it in the tree.
 	for name in deltree:killed fail:killed pass:survived loop:timeout forkbomb:timeout memhog:killed \
 		daemon:survived daemon-noenv:survived spew:killed reason:killed outside:survived \
