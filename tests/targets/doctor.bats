@@ -92,6 +92,12 @@ check() {
 	[[ $output == *"FAIL  paths      the worker tree's tests would run the pristine code: run-qsbr name the pristine tree"* ]]
 	[[ $output == *"FAIL  variant    "*"survived: a change in the worker tree does not reach the program under test"* ]]
 	[[ $output == *"verdict: 2 problem(s)"* ]]
+	# Seven such scripts: five are named, and how many more.
+	toy_config "$work/trap7.conf" "setup = $wrapper && for i in 1 2 3 4 5 6; do cp run-qsbr run-\$i; done" \
+		'test = ./run-qsbr --duration {duration}'
+	check "$work/trap7.conf"
+	[ "$status" -eq 1 ]
+	[[ $output =~ the\ worker\ tree\'s\ tests\ would\ run\ the\ pristine\ code:\ (run-[0-9a-z]+\ ){5}and\ 2\ more\ name\ the\ pristine\ tree ]]
 	toy_config "$work/fixed.conf" "setup = $wrapper" 'test = ./run-qsbr --duration {duration}' \
 		"clone = cp -a \"\$MUTORTURE_SRC\" \"\$MUTORTURE_DST\" && cd \"\$MUTORTURE_DST\" && $wrapper"
 	check "$work/fixed.conf"
