@@ -60,9 +60,7 @@ config_load() {
 	declare -gA CONFIG=()
 	kv_parse "$1" CONFIG "$CONFIG_LIST_KEYS" "$CONFIG_KEYS" "$CONFIG_SUFFIXED_KEYS" ||
 		config_fail "$kv_error (see targets/CONFIG.md)"
-	for line in tree build test; do
-		[[ -n ${CONFIG[$line]:-} ]] || config_fail "no '$line' given (see targets/CONFIG.md)"
-	done
+	[[ -n ${CONFIG[tree]:-} ]] || config_fail "no 'tree' given (see targets/CONFIG.md)"
 	CONFIG_TREE=${CONFIG[tree]}
 	if [[ $CONFIG_TREE != /* ]]; then CONFIG_TREE=$CONFIG_DIR/$CONFIG_TREE; fi
 	[[ -d $CONFIG_TREE ]] || config_fail "tree '${CONFIG[tree]}' is not a directory"
@@ -95,6 +93,19 @@ config_load() {
 	kv_words TARGET_SCENARIOS "${CONFIG[scenarios]:-default}"
 	for scenario in "${TARGET_SCENARIOS[@]}"; do
 		[[ $scenario =~ ^[A-Za-z0-9_.-]+$ ]] || config_fail "scenario '$scenario': letters, digits, '_', '.' and '-' only"
+	done
+	# build and test: a plain key, or one KEY.SCENARIO for every scenario; a suffix names a scenario.
+	for line in ${CONFIG_SUFFIXED_KEYS}; do
+		for key in "${!CONFIG[@]}"; do
+			if [[ $key == "$line".* && " ${TARGET_SCENARIOS[*]} " != *" ${key#"$line".} "* ]]; then
+				config_fail "'$key': no scenario '${key#"$line".}' (scenarios: ${TARGET_SCENARIOS[*]})"
+			fi
+		done
+		[[ -n ${CONFIG[$line]:-} ]] && continue
+		for scenario in "${TARGET_SCENARIOS[@]}"; do
+			[[ -n ${CONFIG[$line.$scenario]:-} ]] ||
+				config_fail "no '$line' given, nor '$line.$scenario' (see targets/CONFIG.md)"
+		done
 	done
 	TARGET_GENERATE_ARGS=()
 	kv_words words "${CONFIG[functions]:-}"

@@ -79,6 +79,18 @@ fixture_config() {
 	fixture_config "$work/d.conf"
 	run mt run --db "$work/e.db" --target "$work/d.conf" --dry-run
 	[[ $output == *"no 'test' given"* ]]
+	# test.SCENARIO for every scenario is enough; a suffix that names no scenario is a typo.
+	fixture_config "$work/s.conf" 'scenarios = one two' 'test.one = ./fixture' 'test.two = ./fixture'
+	run mt run --db "$work/e.db" --target "$work/s.conf" --dry-run
+	[ "$status" -eq 0 ]
+	fixture_config "$work/t.conf" 'scenarios = one two' 'test.one = ./fixture'
+	run mt run --db "$work/e.db" --target "$work/t.conf" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"no 'test' given, nor 'test.two'"* ]]
+	fixture_config "$work/u.conf" 'scenarios = qsbr mb' 'test = ./fixture' 'test.qbsr = ./fixture'
+	run mt run --db "$work/e.db" --target "$work/u.conf" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"'test.qbsr': no scenario 'qbsr' (scenarios: qsbr mb)"* ]]
 	[ ! -e "$work/e.db.d" ]
 }
 
