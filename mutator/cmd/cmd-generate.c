@@ -104,7 +104,8 @@ static void add_lines(const char *root, const char *spec, struct target_file *fi
 }
 
 /* The compile command generate parses file with, or NULL if the database has none. With
- * several (one file built in several flavours), the one whose arguments contain filter, or
+ * several (one file built in several flavours), the one whose arguments contain filter (with a
+ * leading '!': the one whose arguments do not, as libtool's non-PIC command lacks -fPIC), or
  * the first with a warning that says which and how to choose. */
 static const struct compile_command *choose_command(const struct compdb *compdb, const char *abs,
 						    const char *rel, const char *filter)
@@ -113,8 +114,9 @@ static const struct compile_command *choose_command(const struct compdb *compdb,
 	size_t nr = compdb_find_all(compdb, abs, &all), chosen = 0, matches = 0;
 	const struct compile_command *cmd = nr ? all[0] : NULL;
 	if (filter && nr) {
+		bool without = filter[0] == '!';
 		for (size_t i = 0; i < nr; i++)
-			if (compdb_entry_contains(all[i], filter))
+			if (compdb_entry_contains(all[i], filter + without) != without)
 				matches++, chosen = i;
 		if (matches != 1) {
 			struct strbuf list = STRBUF_INIT, one = STRBUF_INIT;
@@ -124,8 +126,9 @@ static const struct compile_command *choose_command(const struct compdb *compdb,
 				sb_addf(&list, "%s%s", i ? "; " : "", one.buf ? one.buf : "");
 			}
 			sb_release(&one);
-			die("%zu of the %zu compile commands of '%s' contain '%s' (--entry-filter must "
-			    "pick one; they differ in: %s)", matches, nr, rel, filter,
+			die("%zu of the %zu compile commands of '%s' %s '%s' (--entry-filter must "
+			    "pick one: TEXT, or !TEXT for the one without; they differ in: %s)", matches,
+			    nr, rel, without ? "lack" : "contain", filter + without,
 			    list.len ? list.buf : "nothing");
 		}
 		cmd = all[chosen];
@@ -263,7 +266,8 @@ int cmd_generate(int argc, const char **argv)
 			   "every C file it touches"),
 		OPT_STRING(0, "via", &via, "FILE.c", "parse FILE.c and mutate the FILEs (headers) it includes"),
 		OPT_STRING(0, "entry-filter", &entry_filter, "TEXT",
-			   "of several compile commands for a file, the one with an argument containing TEXT"),
+			   "of several compile commands for a file, the one with an argument containing TEXT "
+			   "(!TEXT: the one without)"),
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);

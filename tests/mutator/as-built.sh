@@ -110,10 +110,17 @@ for filter in RCU QSBR; do
 	if mt generate --entry-filter "$filter" src/flavour.c >/dev/null 2>"$SCRATCH/err"; then
 		fail "--entry-filter $filter picked one"
 	fi
-	grep -q "^fatal: [02] of the 2 compile commands of 'src/flavour.c' contain '$filter' (--entry-filter must pick one; they differ in: -DRCU_MB flavour-mb.o; -DRCU_MEMBARRIER flavour-membarrier.o)$" "$SCRATCH/err" ||
+	grep -q "^fatal: [02] of the 2 compile commands of 'src/flavour.c' contain '$filter' (--entry-filter must pick one: TEXT, or !TEXT for the one without; they differ in: -DRCU_MB flavour-mb.o; -DRCU_MEMBARRIER flavour-membarrier.o)$" "$SCRATCH/err" ||
 		fail "--entry-filter $filter: $(cat "$SCRATCH/err")"
 	expect_eq "database after --entry-filter $filter" "$before" "$(db_state)"
 done
+# !TEXT: the one without TEXT (libtool's non-PIC command lacks -fPIC; both have the rest).
+new_campaign "$TREE"
+mt generate --operators aor --entry-filter '!MEMBARRIER' src/flavour.c >/dev/null 2>"$SCRATCH/err"
+[[ ! -s $SCRATCH/err ]] || fail "--entry-filter !MEMBARRIER warns: $(cat "$SCRATCH/err")"
+expect_eq "the flavour without MEMBARRIER" "'*' -> '/'" "$(q 'SELECT description FROM mutant')"
+if mt generate --entry-filter '!RCU' src/flavour.c >/dev/null 2>"$SCRATCH/err"; then fail "--entry-filter !RCU picked one"; fi
+grep -q "^fatal: 0 of the 2 compile commands of 'src/flavour.c' lack 'RCU'" "$SCRATCH/err" || fail "--entry-filter !RCU: $(cat "$SCRATCH/err")"
 echo "ok two compile commands: a warning naming the one used, --entry-filter"
 
 # --- statement macros under the Linux rules ---------------------------------------------------
