@@ -55,9 +55,10 @@ mt_usage_error() {
 	exit 129
 }
 
-# mt_help SCRIPT: prints the comment block at the top of SCRIPT (its Usage header).
+# mt_help SCRIPT: prints the comment block at the top of SCRIPT (its Usage header), less any
+# directive to shellcheck that closes it.
 mt_help() {
-	sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$1"
+	sed -n '2,/^[^#]/{/^# shellcheck /d; /^#/s/^# \{0,1\}//p}' "$1"
 }
 
 # mt_note MESSAGE...: one progress line on stderr.
@@ -132,6 +133,7 @@ mt_source_target() {
 	if [[ -n ${MUTORTURE_CHANGE:-} ]]; then
 		# shellcheck source=targets/lib/change.sh
 		source "$MUTORTURE_HOME/targets/lib/change.sh" || mt_die "cannot load targets/lib/change.sh"
+		# shellcheck disable=SC2154 # change_error: set by change_load
 		change_load "$MUTORTURE_CHANGE" || mt_die "$change_error"
 		MT_TARGET_SCENARIOS=("${TARGET_SCENARIOS[@]}")
 		kv_words TARGET_SCENARIOS "${CHANGE[scenarios]}"

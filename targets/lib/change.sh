@@ -33,6 +33,7 @@ change_load() {
 		return 1
 	fi
 	if ! kv_parse "$1" CHANGE "$CHANGE_LIST_KEYS" "$CHANGE_KEYS" "$CHANGE_SUFFIXED_KEYS"; then
+		# shellcheck disable=SC2154 # kv_error: set by kv_parse (keyvalue.sh)
 		change_error="torture change $1: $kv_error (see targets/CONTRACT.md)"
 		return 1
 	fi

@@ -58,6 +58,7 @@ config_load() {
 	CONFIG_FILE=$1
 	CONFIG_DIR=${1%/*}
 	declare -gA CONFIG=()
+	# shellcheck disable=SC2154 # kv_error: set by kv_parse (keyvalue.sh)
 	kv_parse "$1" CONFIG "$CONFIG_LIST_KEYS" "$CONFIG_KEYS" "$CONFIG_SUFFIXED_KEYS" ||
 		config_fail "$kv_error (see targets/CONFIG.md)"
 	[[ -n ${CONFIG[tree]:-} ]] || config_fail "no 'tree' given (see targets/CONFIG.md)"

@@ -99,6 +99,7 @@ numbered() {
 	local work db plan
 	work=$(scratch)
 	db=$work/toy.db
+	# shellcheck disable=SC2054 # the commas separate an option's values
 	local -a args=(--jobs 2 --files qsbr.c,registry.c --operators aor,inc --control-every 2
 		--no-prune --duration 0.2 --baseline-runs 1)
 	# The database lists qsbr.c first; its mutants need one scenario, registry.c's two.
@@ -120,6 +121,7 @@ numbered() {
 	local work db plan
 	work=$(scratch)
 	db=$work/toy.db
+	# shellcheck disable=SC2054 # the commas separate an option's values
 	local -a args=(--jobs 2 --files call_rcu.c --operators neg,cond,ret --max-mutants 7
 		--control-every 2 --duration 0.2 --baseline-runs 1)
 	run mt run --db "$db" "${args[@]}" --dry-run
