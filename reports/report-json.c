@@ -157,6 +157,9 @@ static void add_gaps(const struct report *r, struct json *j)
 	json_int(j, "testGapSurvivors", (long)d->nr_survivors);
 	json_int(j, "closed", d->closed);
 	json_int(j, "weakMemory", d->weak_memory);
+	sb_reset(&sb);
+	gap_weak_memory_line(&sb, d);
+	json_string(j, "weakMemoryNote", sb.buf); /* the listing's own words, for the HTML page */
 	json_int(j, "minControls", GAPS_MIN_CONTROLS);
 	json_array_begin(j, "changes");
 	for (size_t i = 0; i < d->nr_changes; i++) {

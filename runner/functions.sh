@@ -197,10 +197,6 @@ mt_rule_args() {
 	done
 }
 
-# mt_generate DB ROOT [ARG...]: generates the sourced target's mutants into DB from the tree
-# ROOT, as a campaign does: the TARGET_SOURCES that TARGET_VIA does not name in one call, the
-# headers it names (HEADER=FILE.c) in one call per FILE.c with '--via FILE.c'; every call with
-# the target's rule sets, TARGET_GENERATE_ARGS and the ARGs.
 # mt_generate_failed: after a generate call that failed with status $?: a usage error with
 # arguments from the target says where they came from (the user typed none of them), then
 # returns that status.
@@ -213,6 +209,10 @@ mt_generate_failed() {
 	return "$status"
 }
 
+# mt_generate DB ROOT [ARG...]: generates the sourced target's mutants into DB from the tree
+# ROOT, as a campaign does: the TARGET_SOURCES that TARGET_VIA does not name in one call, the
+# headers it names (HEADER=FILE.c) in one call per FILE.c with '--via FILE.c'; every call with
+# the target's rule sets, TARGET_GENERATE_ARGS and the ARGs.
 mt_generate() {
 	local db=$1 root=$2 entry src via
 	shift 2

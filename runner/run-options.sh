@@ -35,16 +35,15 @@ MT_OPTION_MAX=1000000000
 # The longest torture run an option may ask for: a week.
 MT_DURATION_MAX=604800
 
-# options_number NAME VALUE [decimal]: checks an option's value is a non-negative (decimal) number
-# no larger than MT_OPTION_MAX.
+# options_number NAME VALUE [decimal [MAX [UNIT]]]: checks an option's value is a non-negative
+# (decimal) number no larger than MAX (default MT_OPTION_MAX), UNIT said after MAX.
 options_number() {
-	local re='^[0-9]+$'
+	local re='^[0-9]+$' max=${4:-$MT_OPTION_MAX}
 	if [[ ${3:-} == decimal ]]; then re='^[0-9]+(\.[0-9]+)?$'; fi
 	[[ $2 =~ $re ]] || mt_usage_error "$0" "option '--$1' expects a number, not '$2'"
-	local whole=${2%%.*}
-	whole=${whole#"${whole%%[!0]*}"}
-	if ((${#whole} > ${#MT_OPTION_MAX})) || ((${whole:-0} > MT_OPTION_MAX)); then
-		mt_usage_error "$0" "option '--$1' expects at most $MT_OPTION_MAX, not '$2'"
+	# (awk: a number too long for the shell's arithmetic is still compared right)
+	if awk -v v="$2" -v max="$max" 'BEGIN { exit !(v + 0 > max + 0) }'; then
+		mt_usage_error "$0" "option '--$1' expects at most $max${5:-}, not '$2'"
 	fi
 }
 
@@ -199,10 +198,7 @@ options_mutants() {
 
 # options_duration NAME VALUE: checks a duration option is a positive number of seconds.
 options_duration() {
-	if awk -v d="$2" -v max="$MT_DURATION_MAX" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > max) }'; then
-		mt_usage_error "$0" "option '--$1' expects at most $MT_DURATION_MAX seconds (a week), not '$2'"
-	fi
-	options_number "$1" "$2" decimal
+	options_number "$1" "$2" decimal "$MT_DURATION_MAX" ' seconds (a week)'
 	awk -v d="$2" 'BEGIN { exit !(d > 0) }' || mt_usage_error "$0" "option '--$1' expects more than 0 seconds"
 }
 

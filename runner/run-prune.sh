@@ -139,7 +139,7 @@ prune_architectures() {
 # (DB.d/tce/hashes), which are equivalent, duplicate or do not compile, and 'mutorture
 # record' stores those verdicts.
 prune_equivalence() {
-	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count hint kept
+	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count hint kept kept_text=''
 	declare -F target_compile >/dev/null || return 0
 	mkdir -p -- "$dir/$MT_TOKEN"
 	touch "$dir/hashes"
@@ -159,8 +159,8 @@ prune_equivalence() {
 	export MT_TCE_KEPT
 	mkdir -p -- "$MT_TCE_KEPT"
 	kept=$(awk -F '\t' -v dir="$MT_TCE_KEPT" '$1 != "-" { f = dir "/" $1; if ((getline line < f) > 0) n++; close(f) } END { print n + 0 }' "$todo")
-	if ((kept)); then kept="; $kept of them done by an interrupted pass, kept"; else kept=''; fi
-	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)$kept"
+	if ((kept)); then kept_text="; $kept of them done by an interrupted pass, kept"; fi
+	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)$kept_text"
 	rm -f -- "$todo.units"
 	prune_parallel "$todo" "$new.host"
 	: >"$new.cross"

@@ -429,8 +429,8 @@ static int gaps_export(int argc, const char **argv)
 	int npos = parse_options(argc, argv, options, usage);
 	/* A missing --out is made, one level, once every named change is known exportable. */
 	struct stat sb;
-	bool make_dir = stat(dir, &sb) != 0 && errno == ENOENT;
-	if (!make_dir && (stat(dir, &sb) || !S_ISDIR(sb.st_mode)))
+	bool make_dir = stat(dir, &sb) != 0;
+	if (make_dir ? errno != ENOENT : !S_ISDIR(sb.st_mode))
 		usage_error("--out '%s': not a directory", dir);
 	sqlite3 *db = db_open(db_file, DB_READ);
 	triage_attach(db);

@@ -169,4 +169,7 @@ expect_eq 'closing line, weak-memory left out' \
 	'closed 2 of 3 test-gap survivors (66.7%) by 1 change; controls: 35 passed, 1 failed' "$(tail -n 1 "$SCRATCH/weak.out")"
 mt report --quiet --json "$SCRATCH/weak.json"
 expect_eq 'JSON weakMemory' 1 "$(jq .mutortureGaps.weakMemory "$SCRATCH/weak.json")"
+expect_eq 'JSON weakMemoryNote: the listing'"'"'s words' \
+	'1 test-gap survivor (gap weak-memory) only a weakly ordered machine can kill: not counted as closable here' \
+	"$(jq -r .mutortureGaps.weakMemoryNote "$SCRATCH/weak.json")"
 note 'ok'
