@@ -81,8 +81,9 @@ target_setup() {
 		toy_rcu_write_compdb "$dir"
 }
 
+# A mutant builds with warnings not fatal (targets/CONTRACT.md), the unmutated code with -Werror.
 target_build() {
-	toy_rcu_make "$1"
+	toy_rcu_make "$1" ${MUTORTURE_MUTANT:+"WERROR="}
 }
 
 target_scenarios_for() {
@@ -172,7 +173,7 @@ target_recheck() {
 target_compile() {
 	local dir=$1 file=$2 out=$3 triple=${4:-} compile
 	local -a argv
-	compile=$(toy_rcu_make "$dir" --no-print-directory print-compile CFLAGS=-O2) || return 1
+	compile=$(toy_rcu_make "$dir" --no-print-directory print-compile CFLAGS=-O2 ${MUTORTURE_MUTANT:+"WERROR="}) || return 1
 	read -ra argv <<<"$compile"
 	if [[ -n $triple ]]; then
 		# shellcheck source=targets/lib/cross.sh

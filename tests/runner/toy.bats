@@ -185,23 +185,21 @@ campaign_clean() {
 	# The baseline put the header back too, so its build recompiled torture.c, which includes it.
 	grep -qx rcu-prims.h "$db.d/baseline.files"
 	grep -q -- '-o torture.o torture.c' "$db.d"/logs/baseline/*/build-1.log
-	# Every mutant of the header got a verdict. The equivalence pass compiled each through the
-	# files that include it (target_includers: the build's dependency files): 'return 0' and
-	# 'return 1' leave ctr unused, which -Werror refuses, so they never cost a build of the
-	# whole tree; '!=' -> '==' ends every grace period under its readers and is killed at once;
-	# '0' -> '1' only mistakes a reader whose counter is 1, which a 0.3 s run catches only
-	# sometimes: killed or survived, both are verdicts.
+	# Every mutant of the header got a torture verdict. The equivalence pass compiled each
+	# through the files that include it (target_includers: the build's dependency files), as a
+	# mutant, warnings not fatal: 'return 0' and 'return 1' leave ctr unused, which the
+	# unmutated build's -Werror would refuse, yet they are built and tortured like the others;
+	# '!=' -> '==' ends every grace period under its readers and is killed at once; '0' -> '1'
+	# only mistakes a reader whose counter is 1, which a 0.3 s run catches only sometimes:
+	# killed or survived, both are verdicts.
 	[[ $output == *"equivalence: rcu-prims.h compared through the objects of the 9 files that include it: "*" qsbr.c "*" torture.c"* ]]
 	[ "$(mt list --db "$db" --pending --format ids | wc -l)" -eq 0 ]
-	[ "$(query "$db" "SELECT count(DISTINCT r.mutant_id) FROM result r JOIN mutant m ON m.id = r.mutant_id
-		JOIN source s ON s.id = m.source_id WHERE s.path = 'rcu-prims.h' AND r.kind = 'tce'
-		AND r.status = 'build_error'")" -eq 2 ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE status = 'build_error'")" -eq 0 ]
 	[ "$(query "$db" "SELECT count(DISTINCT r.mutant_id) FROM result r JOIN mutant m ON m.id = r.mutant_id
 		JOIN source s ON s.id = m.source_id WHERE s.path = 'rcu-prims.h' AND r.kind = 'torture'
-		AND r.status IN ('killed', 'survived', 'timeout')")" -eq 2 ]
-	[ "$(count_status "$db" build_error)" -eq 2 ]
+		AND r.status IN ('killed', 'survived', 'timeout')")" -eq 4 ]
 	[ "$(count_status "$db" killed)" -ge 1 ]
-	[ "$(($(count_status "$db" killed) + $(count_status "$db" survived)))" -eq 2 ]
+	[ "$(($(count_status "$db" killed) + $(count_status "$db" survived) + $(count_status "$db" timeout)))" -eq 4 ]
 	[ "$(query "$db" "SELECT count(*) FROM scenario_run sr JOIN result r ON r.id = sr.result_id
 		WHERE r.status = 'killed'")" -ge 1 ]
 	# The report says what a header costs.

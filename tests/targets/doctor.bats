@@ -4,10 +4,10 @@
 # grace period of call_rcu's callback thread deleted as its broken variant, killed; each
 # defect is named with what to fix: a setup or build command that fails, a torture command
 # that fails on the unmutated code, one that passes even with the grace period removed ("this
-# suite cannot fail"), a worker tree whose tests run the pristine code (a wrapper script
-# holding the pristine tree's absolute path, as libtool's are) and the same with the fix (a
-# clone that writes the wrapper again), a config or a target.sh naming files that do not
-# exist. Real setups, builds and torture runs.
+# suite cannot fail"), a build that makes a mutant's warnings errors (WARN), a worker tree
+# whose tests run the pristine code (a wrapper script holding the pristine tree's absolute
+# path, as libtool's are) and the same with the fix (a clone that writes the wrapper again),
+# a config or a target.sh naming files that do not exist. Real setups, builds and torture runs.
 
 load ../runner/lib
 
@@ -33,16 +33,18 @@ check() {
 	run mt target check "$1" --runs 2 --duration 0.3
 }
 
-@test "a healthy target passes: setup, compile database, paths, torture, and a broken variant killed" {
+@test "a healthy target passes: setup, compile database, paths, torture, a broken variant killed, warnings" {
 	local work
 	work=$(scratch)
-	toy_config "$work/ok.conf"
+	# shellcheck disable=SC2016 # the config's command expands it
+	toy_config "$work/ok.conf" 'build = make -s ${MUTORTURE_MUTANT:+WERROR=}'
 	check "$work/ok.conf"
 	[ "$status" -eq 0 ]
 	[[ $output == *"ok    compdb     "*"call_rcu.c "*"qsbr.c "* ]]
 	[[ $output == *"ok    paths      no executable of the worker tree names the pristine tree"* ]]
 	[[ $output == *"ok    torture    scenario qsbr passed 2 of 2 runs"* ]]
 	[[ $output == *"ok    variant    "*"delete the 'synchronize_rcu()' statement): killed by qsbr: End of test: FAILURE"* ]]
+	[[ $output == *"ok    warnings   a mutant that only warns builds (an unused static function added to call_rcu.c)"* ]]
 	[[ $output == *"verdict: OK"* ]]
 	[[ $output != *"FAIL  "* ]]
 	run mt target nonsense
@@ -79,6 +81,9 @@ check() {
 	[ "$status" -eq 1 ]
 	[[ $output == *"ok    torture    scenario qsbr passed 2 of 2 runs"* ]]
 	[[ $output == *"FAIL  variant    "*"synchronize_rcu()"*"survived every scenario (qsbr): this suite cannot fail, even with a grace period removed"* ]]
+	# Its build keeps the Makefile's -Werror for mutants too: a warning costs a mutant.
+	[[ $output == *"WARN  warnings   a mutant that only warns does not build (an unused static function added to call_rcu.c: "*"mutorture_check_unused"*"): every such mutant would be a build_error, never tortured"* ]]
+	[[ $output == *"fix: build a mutant with warnings not fatal: MUTORTURE_MUTANT is set for its build"* ]]
 }
 
 @test "a worker tree whose tests run the pristine code fails the check; a clone that writes the wrapper again passes" {

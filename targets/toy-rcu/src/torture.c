@@ -68,7 +68,7 @@ static struct {
 	unsigned long seed;
 	bool seed_given;
 	bool reader_sync; /* readers wait for grace periods too (off by default) */
-} opt = { 1.5, 5.0, 0, 0, false, false };
+} opt = { 1.5, 2.0, 0, 0, false, false };
 
 static struct elem pool[POOL_SIZE];
 static struct elem *free_elems;
@@ -496,7 +496,7 @@ static void usage(FILE *out, int status)
 		"    --duration SECONDS  how long the writer updates, fractional (default 1.5)\n"
 		"    --readers N         reader threads (default twice the online CPUs)\n"
 		"    --seed N            seed of the threads' random delays (default from the clock)\n"
-		"    --stall SECONDS     a wait this long is a stall, hence a failure (default 5)\n"
+		"    --stall SECONDS     a wait this long is a stall, hence a failure (default 2)\n"
 		"    --reader-sync       readers also call synchronize_rcu() now and then, outside\n"
 		"                        their read-side critical sections (default: only updaters)\n",
 		torture_flavour, torture_flavour);
