@@ -210,9 +210,9 @@ mt_generate_failed() {
 }
 
 # mt_generate DB ROOT [ARG...]: generates the sourced target's mutants into DB from the tree
-# ROOT, as a campaign does: the TARGET_SOURCES that TARGET_VIA does not name in one call, the
-# headers it names (HEADER=FILE.c) in one call per FILE.c with '--via FILE.c'; every call with
-# the target's rule sets, TARGET_GENERATE_ARGS and the ARGs.
+# ROOT, as a campaign does: the headers TARGET_VIA names (HEADER=FILE.c) in one call per FILE.c
+# with '--via FILE.c', then the other TARGET_SOURCES in one call; every call with the target's
+# rule sets, TARGET_GENERATE_ARGS and the ARGs.
 mt_generate() {
 	local db=$1 root=$2 entry src via
 	shift 2
@@ -231,10 +231,8 @@ mt_generate() {
 			vias+=("${via_of["$src"]}")
 		fi
 	done
-	if ((${#plain[@]})); then
-		mt_note "generating the mutants of ${plain[*]}"
-		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" "${plain[@]}" || { mt_generate_failed; return; }
-	fi
+	# The headers first: the other call's hints (a header beside a file, defining functions, that
+	# no call mutates) then leave out those already mutated.
 	for via in "${vias[@]}"; do
 		headers=()
 		for src in "${TARGET_SOURCES[@]}"; do
@@ -243,6 +241,10 @@ mt_generate() {
 		mt_note "generating the mutants of ${headers[*]} via $via"
 		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" --via "$via" "${headers[@]}" || { mt_generate_failed; return; }
 	done
+	if ((${#plain[@]})); then
+		mt_note "generating the mutants of ${plain[*]}"
+		"$MUTORTURE_BIN" generate --db "$db" --root "$root" "${rules[@]}" "${args[@]}" "${plain[@]}" || { mt_generate_failed; return; }
+	fi
 }
 
 # mt_sandbox_detect VAR: sets VAR to the strongest sandbox this machine gives a hook:

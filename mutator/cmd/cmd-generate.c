@@ -240,6 +240,39 @@ static void print_summary(const struct target_file *files, size_t nr, const char
 	gen_counts_clear(&skipped);
 }
 
+/* Says which files beside a parsed file define functions yet are mutated neither by this call
+ * nor by an earlier one of the campaign: a worker implementation kept in a header, as Tree
+ * RCU's tree_plugin.h, is mutated only when named. */
+static void print_unmutated_beside(sqlite3 *db, const struct target_file *files, size_t nr,
+				   const char *via)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM source WHERE path = ?1");
+	for (size_t i = 0; i < nr; i++) {
+		const struct gen_counts *beside = &files[i].res.beside;
+		for (size_t j = 0; j < beside->nr; j++) {
+			const char *rel = beside->items[j].name;
+			bool named = false, shown = false;
+			for (size_t k = 0; k < nr; k++)
+				named |= !strcmp(files[k].rel, rel);
+			/* Each once, with the first file that includes it. */
+			for (size_t k = 0; k < i; k++)
+				for (size_t l = 0; l < files[k].res.beside.nr; l++)
+					shown |= !strcmp(files[k].res.beside.items[l].name, rel);
+			sqlite3_reset(st);
+			db_bind_text(db, st, 1, rel);
+			if (named || shown || db_step(db, st))
+				continue;
+			const char *parsed = via ? via : files[i].rel;
+			fprintf(stderr,
+				"hint: '%s' (included by %s) defines %u function%s, not mutated: name it "
+				"to mutate it (mutorture generate --via %s %s; a target: TARGET_SOURCES and "
+				"TARGET_VIA)\n",
+				rel, parsed, beside->items[j].n, beside->items[j].n == 1 ? "" : "s", parsed, rel);
+		}
+	}
+	sqlite3_finalize(st);
+}
+
 int cmd_generate(int argc, const char **argv)
 {
 	const char *db_file = default_db_path(), *root_opt = NULL, *compdb_dir = NULL;
@@ -396,8 +429,9 @@ int cmd_generate(int argc, const char **argv)
 	for (int i = 0; i < nr_files; i++)
 		store(db, &files[i]);
 	db_commit(db);
-	db_close(db);
 	print_summary(files, (size_t)nr_files, via_rel);
+	print_unmutated_beside(db, files, (size_t)nr_files, via_rel);
+	db_close(db);
 
 	for (int i = 0; i < nr_files; i++) {
 		gen_result_free(&files[i].res);

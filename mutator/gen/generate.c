@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,9 @@ struct gen_ctx {
 	size_t id_table_size;
 	CXCursor *stack; /* the walk's ancestors, the translation unit first */
 	size_t depth, stack_alloc;
+	char *parsed_dir;  /* the real folder of the file libclang parsed, with its '/' */
+	CXFile beside_file; /* the file of the last definition seen outside this file, */
+	char *beside_rel;   /* and its tree-relative path when it lies beside (else NULL) */
 };
 
 /* --- counts ----------------------------------------------------------------------------- */
@@ -450,16 +454,59 @@ static void walk(struct gen_ctx *ctx, CXCursor cursor, CXCursor parent)
 	ctx->depth--;
 }
 
+/* The tree-relative path of file when it lies in the parsed file's folder and is neither the
+ * parsed file nor this one; else NULL. */
+static char *beside_path(const struct gen_ctx *ctx, CXFile file)
+{
+	if (clang_File_isEqual(file, ctx->src.file))
+		return NULL;
+	CXString real = clang_File_tryGetRealPathName(file);
+	if (!*clang_getCString(real)) {
+		clang_disposeString(real);
+		real = clang_getFileName(file);
+	}
+	const char *path = clang_getCString(real), *parsed = ctx->req->via_rel;
+	size_t dir_len = strlen(ctx->parsed_dir);
+	char *rel = NULL;
+	if (!parsed)
+		parsed = ctx->req->rel_path;
+	const char *slash = strrchr(parsed, '/');
+	if (!strncmp(path, ctx->parsed_dir, dir_len) && !strchr(path + dir_len, '/') &&
+	    strcmp(path + dir_len, slash ? slash + 1 : parsed))
+		rel = xasprintf("%.*s%s", slash ? (int)(slash - parsed + 1) : 0, parsed, path + dir_len);
+	clang_disposeString(real);
+	return rel;
+}
+
+/* Counts a function defined outside this file, in a file beside the parsed one (out->beside). */
+static void count_beside(struct gen_ctx *ctx, CXCursor c)
+{
+	CXFile file;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	if (!file)
+		return;
+	/* Definitions come in runs from one file: the path is worked out once a run. */
+	if (!ctx->beside_file || !clang_File_isEqual(file, ctx->beside_file)) {
+		ctx->beside_file = file;
+		free(ctx->beside_rel);
+		ctx->beside_rel = beside_path(ctx, file);
+	}
+	if (ctx->beside_rel)
+		gen_counts_add(&ctx->out->beside, ctx->beside_rel, 1);
+}
+
 /* Top level: only what this file spells (other files' declarations are not ours to mutate),
  * and every function defined in its text, also when a macro spells the function's name. */
 static enum CXChildVisitResult walk_top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct gen_ctx *ctx = data;
 	unsigned s, e;
+	bool definition = clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c);
 	if (source_in_file(&ctx->src, clang_getCursorLocation(c)) ||
-	    (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-	     source_file_extent(&ctx->src, c, &s, &e)))
+	    (definition && source_file_extent(&ctx->src, c, &s, &e)))
 		walk(ctx, c, parent);
+	else if (definition)
+		count_beside(ctx, c);
 	return CXChildVisit_Continue;
 }
 
@@ -483,6 +530,16 @@ static bool includes(CXTranslationUnit tu, CXFile file)
 	struct inclusion in = { file, false };
 	clang_getInclusions(tu, find_inclusion, &in);
 	return in.found;
+}
+
+/* The real folder of path, with its trailing '/'. */
+static char *real_dir(const char *path)
+{
+	char real[PATH_MAX];
+	if (!realpath(path, real))
+		die("cannot resolve '%s': %s", path, strerror(errno));
+	*(strrchr(real, '/') + 1) = '\0';
+	return xstrdup(real);
 }
 
 static double now(void)
@@ -523,6 +580,7 @@ void gen_file(CXIndex index, const struct gen_request *req, struct gen_result *o
 	check_diagnostics(req, tu, file);
 
 	source_init(&ctx.src, req->rel_path, out->text, out->len, tu, file);
+	ctx.parsed_dir = real_dir(parsed);
 	CXCursor top = clang_getTranslationUnitCursor(tu);
 	clang_visitChildren(top, find_function, &ctx);
 	suppress_scan(&ctx.src, req->rules, &ctx.suppressed);
@@ -537,6 +595,8 @@ void gen_file(CXIndex index, const struct gen_request *req, struct gen_result *o
 		free(ctx.functions[i].spelled);
 	}
 	free(ctx.functions);
+	free(ctx.parsed_dir);
+	free(ctx.beside_rel);
 	source_release(&ctx.src);
 	free(ctx.id_table);
 	free(ctx.stack);
@@ -558,6 +618,7 @@ void gen_result_free(struct gen_result *res)
 	free(res->text);
 	gen_counts_clear(&res->per_op);
 	gen_counts_clear(&res->skipped);
+	gen_counts_clear(&res->beside);
 	strlist_clear(&res->functions);
 	memset(res, 0, sizeof(*res));
 }

@@ -57,6 +57,10 @@ struct gen_result {
 	struct gen_counts skipped; /* rejected candidates per reason */
 	double parse_s;            /* seconds spent in libclang's parse */
 	struct strlist functions;  /* every function defined in the file: real and spelled names */
+	/* Functions defined per file that the parsed file includes from its own folder (a
+	 * worker implementation kept in a header): tree-relative path -> definitions. Such a
+	 * file is mutated only when named, so the caller can say it exists. */
+	struct gen_counts beside;
 };
 
 /* Parses and walks one file; dies on any error. index is shared by all files of a run. */

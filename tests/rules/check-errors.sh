@@ -66,6 +66,8 @@ printf 'delete never_called_primitive\narid never_printed_*\npair no_lock no_unl
 	>"$work/unused.rules"
 "$bin" generate --db "$db" --rules "$work/unused.rules" --operators rcu-delete,rcu-pair \
 	tiny.c -- -I"$fixture" >"$work/out" 2>"$work/err"
+# (Not generate's hint that kernel-prims.h, beside tiny.c, defines functions no call mutates.)
+sed -i '/^hint: /d' "$work/err"
 if [[ -s $work/err || -n "$("$bin" list --db "$db" --format ids)" ]]; then
 	echo "FAIL: rules naming unused primitives were not silent:"
 	cat "$work/err"
@@ -77,6 +79,7 @@ sed 's|/\* mutorture: on \*/|/* mutorture: of */|' "$fixture/tiny.c" >"$work/tin
 cp "$fixture/kernel-prims.h" "$work/"
 "$bin" generate --db "$db" --root "$work" --rules linux --operators rcu-delete tiny.c \
 	-- -I"$work" >"$work/out" 2>"$work/err"
+sed -i '/^hint: /d' "$work/err"
 line=$(grep -n 'mutorture: of ' "$work/tiny.c" | cut -d: -f1)
 want="warning: tiny.c:$line: unknown annotation 'mutorture: of' (off, on or skip-next)"
 if [[ "$(cat "$work/err")" != "$want" ]] || ! grep -q 'mutorture: off at line' "$work/out"; then
