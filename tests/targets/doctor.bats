@@ -4,7 +4,8 @@
 # grace period of call_rcu's callback thread deleted as its broken variant, killed; each
 # defect is named with what to fix: a setup or build command that fails, a torture command
 # that fails on the unmutated code, one that passes even with the grace period removed ("this
-# suite cannot fail"), a build that makes a mutant's warnings errors (WARN), a worker tree
+# suite cannot fail"), a test that ignores the duration it is given, at the full and the quick
+# duration (WARN), a build that makes a mutant's warnings errors (WARN), a worker tree
 # whose tests run the pristine code (a wrapper script holding the pristine tree's absolute
 # path, as libtool's are) and the same with the fix (a clone that writes the wrapper again),
 # a config or a target.sh naming files that do not exist. Real setups, builds and torture runs.
@@ -84,6 +85,22 @@ check() {
 	# Its build keeps the Makefile's -Werror for mutants too: a warning costs a mutant.
 	[[ $output == *"WARN  warnings   a mutant that only warns does not build (an unused static function added to call_rcu.c: "*"mutorture_check_unused"*"): every such mutant would be a build_error, never tortured"* ]]
 	[[ $output == *"fix: build a mutant with warnings not fatal: MUTORTURE_MUTANT is set for its build"* ]]
+}
+
+@test "a test that ignores the duration it is given is a WARN, at the full and the quick duration" {
+	local work
+	work=$(scratch)
+	# As a program that reads whole seconds would: every run as short, whatever is asked.
+	toy_config "$work/fixed.conf" 'test = ./torture-{scenario} --duration 0.05' 'quick_duration = 0.8' 'duration = 1.5'
+	run mt target check "$work/fixed.conf" --runs 1 --duration 1
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output == *"WARN  duration   scenario qsbr asked for 1 s ran at most "*" s: the test does not torture for the duration it is given"* ]]
+	[[ $output == *"ok    torture    scenario qsbr passed a run at the quick duration (seconds: "*"; asked for 0.8)"* ]]
+	[[ $output == *"WARN  duration   scenario qsbr asked for 0.8 s ran at most "* ]]
+	[[ $output == *"fix: honour {duration} (MUTORTURE_DURATION) in the test command"* ]]
+	# The toy's own config honours both.
+	[[ "$(mt target check "$MUTORTURE_HOME/targets/toy-rcu/toy-rcu.conf" --runs 1)" != *"WARN"* ]]
 }
 
 @test "a worker tree whose tests run the pristine code fails the check; a clone that writes the wrapper again passes" {
