@@ -62,7 +62,7 @@ baseline_runs_text() {
 # was measured with the current knobs) and baseline_missing (the files of RESTORE its build did
 # not restore, one a line).
 baseline_check() {
-	local file="$MT_CAMPAIGN/baseline" line knobs='' now build='' path d all=1
+	local file="$MT_CAMPAIGN/baseline" line knobs='' now build='' path d sc all=1
 	local -a restored wanted
 	local -A rebuilt=() measured=()
 	baseline_durations_set
@@ -82,6 +82,10 @@ baseline_check() {
 			baseline_build_s=$build
 			for d in "${baseline_durations[@]}"; do
 				if [[ -n ${measured[$d]:-} ]]; then baseline_test_s[$d]=${measured[$d]}; else all=''; fi
+				# A baseline from before the scenarios' own lines: their duration's line serves.
+				for sc in "${TARGET_SCENARIOS[@]}"; do
+					if [[ -n ${measured[$d@$sc]:-} ]]; then baseline_test_s[$d@$sc]=${measured[$d@$sc]}; fi
+				done
 			done
 		fi
 	fi
@@ -124,10 +128,41 @@ baseline_build_timeout() {
 	if ((${!1} < BASELINE_BUILD_FLOOR)); then printf -v "$1" "%s" "$BASELINE_BUILD_FLOOR"; fi
 }
 
-# baseline_timeout_for VAR DURATION: sets VAR to the torture timeout of runs of DURATION (a
-# value of baseline_durations), from the slowest baseline run of that duration.
+# baseline_timeout_for VAR DURATION [SCENARIO]: sets VAR to the torture timeout of runs of
+# DURATION (a value of baseline_durations), from the slowest baseline run of that duration: of
+# SCENARIO, when the baseline measured it, else of any scenario.
 baseline_timeout_for() {
-	baseline_scale "$1" "${baseline_test_s[$2]}"
+	local key=$2
+	if [[ -n ${3:-} && -n ${baseline_test_s[$2@$3]:-} ]]; then key=$2@$3; fi
+	baseline_scale "$1" "${baseline_test_s[$key]}"
+}
+
+# baseline_scenario_timeouts VAR DURATION: sets VAR to 'SCENARIO=SECONDS ...', the torture
+# timeout of each scenario at DURATION (the jobs' MT_TEST_TIMEOUTS).
+baseline_scenario_timeouts() {
+	# (Not _t: baseline_scale's own local would take the value.)
+	local _sc _timeout _all=''
+	for _sc in "${TARGET_SCENARIOS[@]}"; do
+		baseline_timeout_for _timeout "$2" "$_sc"
+		_all+="${_all:+ }$_sc=$_timeout"
+	done
+	printf -v "$1" '%s' "$_all"
+}
+
+# baseline_timeouts_text VAR DURATION: sets VAR to the torture timeouts at DURATION for a
+# message: 'T s' when every scenario has the same, else 'SCENARIO T s, ...'.
+baseline_timeouts_text() {
+	local _pairs _pair _text='' _first=''
+	local -a _list
+	baseline_scenario_timeouts _pairs "$2"
+	read -ra _list <<<"$_pairs"
+	for _pair in "${_list[@]}"; do
+		_text+="${_text:+, }${_pair%%=*} ${_pair#*=} s"
+		_first=${_first:-${_pair#*=}}
+		if [[ ${_pair#*=} != "$_first" ]]; then _first=differ; fi
+	done
+	if [[ $_first != differ ]]; then _text="$_first s"; fi
+	printf -v "$1" '%s' "$_text"
 }
 
 # baseline_timeouts: sets MT_BUILD_TIMEOUT from the slowest baseline build and MT_TEST_TIMEOUT
@@ -181,16 +216,9 @@ baseline_measure() {
 		run=${attempt#"$MT_TOKEN-baseline-$scenario-"}
 		baseline_failed "${run%%-*}" "$scenario" "$duration" "$status" "$reason" "$blog/$scenario-$run.log"
 	fi
-	# The slowest run of each duration, as 'test_s@DURATION=SECONDS' lines.
-	slowest=$(awk -F '\t' '{
-			d = "default"; t = 0
-			for (i = 1; i <= NF; i++) {
-				if (index($i, "duration=") == 1 && length($i) > 9) d = substr($i, 10)
-				if (index($i, "test_s=") == 1) t = substr($i, 8) + 0
-			}
-			if (!(d in max) || t > max[d]) max[d] = t
-		}
-		END { for (d in max) printf "test_s@%s=%.3f\n", d, max[d] }' <<<"$records" | sort)
+	# The slowest run of each duration, and of each scenario at each duration, as
+	# 'test_s@DURATION=SECONDS' and 'test_s@DURATION@SCENARIO=SECONDS' lines.
+	slowest=$(awk -F '\t' -f "$MUTORTURE_HOME/runner/slowest.awk" <<<"$records" | sort | sed 's/^\([^ ]*\) /test_s@\1=/')
 	baseline_knobs knobs
 	printf 'knobs=%s\nbuild_s=%s\n%s\n' "$knobs" "$build_s" "$slowest" >"$MT_CAMPAIGN/baseline"
 	cp -- "$1" "$MT_CAMPAIGN/baseline.files"

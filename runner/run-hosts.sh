@@ -243,7 +243,7 @@ hosts_parallel_args() {
 # with the same knobs, durations, jobs and restore list. Fails, with probe_error, when the
 # baseline does not pass there.
 hosts_baseline() {
-	local i=$1 name=${hosts_name[$1]} out slot status secs build_s=0 records total bad d line knobs
+	local i=$1 name=${hosts_name[$1]} out slot status secs build_s=0 records total bad d sc line knobs
 	local saved="$MT_CAMPAIGN/hosts/${hosts_name[$1]//[^A-Za-z0-9._-]/_}.baseline"
 	local -a args slots runs old
 	local -A slowest=()
@@ -288,20 +288,18 @@ hosts_baseline() {
 		probe_error="baseline run $(mt_field attempt <<<"$bad"): $(mt_field status <<<"$bad") ($(mt_field reason <<<"$bad")); the unmutated code fails there"
 		return 1
 	fi
-	while read -r d secs; do slowest[$d]=$secs; done < <(awk -F '\t' '{
-			d = "default"; t = 0
-			for (i = 1; i <= NF; i++) {
-				if (index($i, "duration=") == 1 && length($i) > 9) d = substr($i, 10)
-				if (index($i, "test_s=") == 1) t = substr($i, 8) + 0
-			}
-			if (!(d in max) || t > max[d]) max[d] = t
-		}
-		END { for (d in max) print d, max[d] }' <<<"$records")
+	while read -r d secs; do slowest[$d]=$secs; done < <(awk -F '\t' -f "$MUTORTURE_HOME/runner/slowest.awk" <<<"$records")
 	baseline_build_timeout line "$build_s"
 	line="$name $line"
 	for d in "${baseline_durations[@]}"; do
 		baseline_scale secs "${slowest[$d]}"
 		line+=" $d=$secs"
+		for sc in "${TARGET_SCENARIOS[@]}"; do
+			if [[ -n ${slowest[$d@$sc]:-} ]]; then
+				baseline_scale secs "${slowest[$d@$sc]}"
+				line+=" $d@$sc=$secs"
+			fi
+		done
 	done
 	MT_HOST_TIMEOUTS+=$line$'\n'
 	printf '%s\n%s\n' "$knobs" "$line" >"$saved"
@@ -314,7 +312,7 @@ hosts_baseline() {
 # the hosts that are left to DB.d/runs/TOKEN.hosts (MT_HOSTS_FILE, hosts_live of them). Fails
 # when none is left.
 hosts_prepare() {
-	local i line d t
+	local i line d t sc
 	hosts_resolve
 	MT_HOSTS_FILE="$MT_CAMPAIGN/runs/$MT_TOKEN.hosts"
 	: >"$MT_HOSTS_FILE"
@@ -324,6 +322,10 @@ hosts_prepare() {
 	for d in "${baseline_durations[@]}"; do
 		baseline_timeout_for t "$d"
 		line+=" $d=$t"
+		for sc in "${TARGET_SCENARIOS[@]}"; do
+			baseline_timeout_for t "$d" "$sc"
+			line+=" $d@$sc=$t"
+		done
 	done
 	MT_HOST_TIMEOUTS=": $line"$'\n'
 	export MT_HOST_TIMEOUTS

@@ -32,8 +32,10 @@ MT_JOBS_PER_CORE_MAX=8
 # No count or number of seconds an option takes is this large: a bigger one is a typo, and it
 # would overflow the shell's arithmetic (a duration has its own, lower, limit).
 MT_OPTION_MAX=1000000000
-# The longest torture run an option may ask for: a week.
-MT_DURATION_MAX=604800
+# shellcheck source=targets/lib/keyvalue.sh
+source "$MUTORTURE_HOME/targets/lib/keyvalue.sh"
+# The longest torture run an option may ask for: a week, as a target may declare.
+MT_DURATION_MAX=$KV_SECONDS_MAX
 
 # options_number NAME VALUE [decimal [MAX [UNIT]]]: checks an option's value is a non-negative
 # (decimal) number no larger than MAX (default MT_OPTION_MAX), UNIT said after MAX.
@@ -214,14 +216,14 @@ options_policy() {
 		value=${!name:-}
 		# The environment's duration only counts without --duration.
 		if [[ $name == MUTORTURE_DURATION && -n $opt_duration ]]; then continue; fi
-		if [[ -n $value ]] && ! awk -v d="$value" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > 0) }'; then
+		if [[ -n $value ]] && ! kv_seconds "$value"; then
 			if [[ $name == MUTORTURE_DURATION ]]; then
-				mt_die "the environment's MUTORTURE_DURATION='$value' is not a positive number of seconds"
+				mt_die "the environment's MUTORTURE_DURATION='$value' is not a positive number of seconds (at most a week)"
 			fi
-			mt_die "target '$MT_TARGET_FILE' declares $name='$value': not a positive number of seconds (see targets/CONTRACT.md)"
+			mt_die "target '$MT_TARGET_FILE' declares $name='$value': not a positive number of seconds, at most a week (see targets/CONTRACT.md)"
 		fi
 	done
-	if [[ -n ${TARGET_CONFIRM_RUNS:-} && ! ${TARGET_CONFIRM_RUNS:-} =~ ^[1-9][0-9]*$ ]]; then
+	if [[ -n ${TARGET_CONFIRM_RUNS:-} ]] && ! kv_runs "$TARGET_CONFIRM_RUNS"; then
 		mt_die "target '$MT_TARGET_FILE' declares TARGET_CONFIRM_RUNS='$TARGET_CONFIRM_RUNS': not a number of runs (see targets/CONTRACT.md)"
 	fi
 	MT_FULL_DURATION=${opt_duration:-${MUTORTURE_DURATION:-${TARGET_DURATION:-}}}

@@ -178,8 +178,8 @@ plan_print() {
 	fi
 	if baseline_check "$tmp/plan.restore"; then
 		for d in "${baseline_durations[@]}"; do
-			baseline_timeout_for timeouts_one "$d"
-			timeouts+="$sep$timeouts_one s for runs of $(plan_seconds "$d")"
+			baseline_timeouts_text timeouts_one "$d"
+			timeouts+="$sep$timeouts_one for runs of $(plan_seconds "$d")"
 			sep=', '
 		done
 		baseline_timeouts

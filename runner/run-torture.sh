@@ -24,7 +24,8 @@ torture() {
 	export MT_ROUND=$2
 	if [[ -n $3 ]]; then export MUTORTURE_DURATION=$3; else unset MUTORTURE_DURATION; fi
 	baseline_timeout_for MT_TEST_TIMEOUT "${3:-default}"
-	export MT_TEST_TIMEOUT MUTORTURE_TEST_TIMEOUT=$MT_TEST_TIMEOUT
+	baseline_scenario_timeouts MT_TEST_TIMEOUTS "${3:-default}"
+	export MT_TEST_TIMEOUT MT_TEST_TIMEOUTS MUTORTURE_TEST_TIMEOUT=$MT_TEST_TIMEOUT
 	# --hosts: the same jobs, spread over the hosts (run-hosts.sh).
 	if [[ -n $opt_hosts ]]; then
 		hosts_job_args how "$plan"
@@ -61,8 +62,8 @@ torture_rounds() {
 run_timeouts() {
 	local text d t sep='' stages
 	for d in "${baseline_durations[@]}"; do
-		baseline_timeout_for t "$d"
-		text+="$sep$t s"
+		baseline_timeouts_text t "$d"
+		text+="$sep$t"
 		if ((${#baseline_durations[@]} > 1)); then text+=" for runs of $(plan_seconds "${d#default}")"; fi
 		sep=', '
 	done

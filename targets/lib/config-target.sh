@@ -117,11 +117,11 @@ config_load() {
 	unset TARGET_QUICK_DURATION TARGET_DURATION TARGET_CONFIRM_RUNS
 	# Checked here, by the key as written, so that the doctor refuses what a campaign would.
 	for key in quick_duration duration; do
-		if [[ -n ${CONFIG[$key]:-} ]] && ! awk -v d="${CONFIG[$key]}" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > 0) }'; then
-			config_fail "'$key = ${CONFIG[$key]}': not a positive number of seconds"
+		if [[ -n ${CONFIG[$key]:-} ]] && ! kv_seconds "${CONFIG[$key]}"; then
+			config_fail "'$key = ${CONFIG[$key]}': not a positive number of seconds (at most a week)"
 		fi
 	done
-	if [[ -n ${CONFIG[confirm_runs]:-} && ! ${CONFIG[confirm_runs]} =~ ^[1-9][0-9]{0,5}$ ]]; then
+	if [[ -n ${CONFIG[confirm_runs]:-} ]] && ! kv_runs "${CONFIG[confirm_runs]}"; then
 		config_fail "'confirm_runs = ${CONFIG[confirm_runs]}': not a number of runs (1 or more)"
 	fi
 	if [[ -n ${CONFIG[quick_duration]:-} && -z ${CONFIG[duration]:-} ]]; then

@@ -10,6 +10,21 @@
 # lowercase letters and '_', optionally with a '.NAME' suffix (NAME: letters, digits, '_', '.',
 # '-') where the file's kind allows one.
 
+# The longest torture run a target may declare (and an option ask for): a week.
+KV_SECONDS_MAX=604800
+
+# kv_seconds VALUE: whether VALUE is a duration a target may declare: a positive number of
+# seconds (fractions allowed), at most KV_SECONDS_MAX. One predicate for a config's keys and a
+# target.sh's TARGET_*DURATION, so the doctor refuses what a campaign refuses.
+kv_seconds() {
+	awk -v d="$1" -v max="$KV_SECONDS_MAX" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d > 0 && d <= max + 0) }'
+}
+
+# kv_runs VALUE: whether VALUE is a number of runs a target may declare: 1 to 999999.
+kv_runs() {
+	[[ $1 =~ ^[1-9][0-9]{0,5}$ ]]
+}
+
 # kv_parse FILE ARRAY LIST-KEYS KEYS SUFFIXED-KEYS: fills the associative array ARRAY from
 # FILE. A key of the blank-separated LIST-KEYS may repeat (its values are joined by newlines),
 # any other of KEYS may not; a key of SUFFIXED-KEYS takes a suffix (test.qsbr) and then may not

@@ -108,7 +108,7 @@ closed_by() {
 	# (The message is wrapped at 72 columns.)
 	tr '\n' ' ' <"$patch" | tr -s ' ' | grep -q 'missed because: no thread that is a registered reader ever calls synchronize_rcu()'
 	tr '\n' ' ' <"$patch" | tr -s ' ' | grep -q 'Controls: the unmutated code with this change passed 10 runs of qsbr; none failed.'
-	grep -qx '+} opt = { 1.5, 5.0, 0, 0, false, true };' "$patch"
+	grep -qx '+} opt = { 1.5, 2.0, 0, 0, false, true };' "$patch"
 	# The patch part applies to the toy's sources as a maintainer would apply it.
 	cp -a "$MUTORTURE_HOME/targets/toy-rcu/src" "$BATS_TEST_TMPDIR/src"
 	patch -p1 -d "$BATS_TEST_TMPDIR/src" --dry-run <"$patch"

@@ -117,6 +117,34 @@ fresh() {
 	pristine_unchanged "$db"
 }
 
+@test "each scenario its own torture timeout: a hang in a short scenario ends at its own, not at a long one's" {
+	local db hang work record test_s
+	work=$(scratch)
+	db=$(fresh scenarios)
+	hang=$(mutant_where "$db" sdl settle 'spins\+\+')
+	# Two scenarios of the fixture: 'slow' takes 2 s more than 'fast'; each says the timeout the
+	# runner gave it.
+	mkdir -p "$work/two"
+	cp -r "$FIXTURE/src" "$work/two/"
+	sed -e 's/^TARGET_SCENARIOS=.*/TARGET_SCENARIOS=(fast slow)/' \
+		-e 's/^\tlocal dir=\$1 runs=0 status=0$/&\n\techo "timeout ${MUTORTURE_TEST_TIMEOUT:-none}"\n\tif [[ $2 == slow ]]; then sleep 2; fi/' \
+		"$FIXTURE/target.sh" >"$work/two/target.sh"
+	grep -q 'sleep 2; fi' "$work/two/target.sh"
+	run mt run --db "$db" --target "$work/two" --mutants "$hang" --jobs 1 --baseline-runs 1 --no-confirm \
+		--no-prune --control-every 0 --timeout-factor 1.5 --timeout-floor 1
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# fast: 1.5 x well under a second, so the floor; slow: 1.5 x over 2 s, so 4 s.
+	[[ $output == *"timeouts: build 120 s, torture fast 1 s, slow 4 s"* ]]
+	[ "$(mt list --db "$db" --status timeout --format ids)" = "$hang" ]
+	record=$(cat "$db.d/logs/$hang"/*/record)
+	[[ $record == *$'\tscenario=fast\t'* ]]
+	test_s=$(sed 's/.*\ttest_s=\([0-9.]*\)\t.*/\1/' <<<"$record")
+	awk -v t="$test_s" 'BEGIN { exit !(t >= 1 && t < 3) }'
+	grep -qx 'timeout 1' "$db.d/logs/$hang"/*/fast.log
+	[ -z "$(leftovers "$db.d")" ]
+}
+
 @test "one run per campaign; Ctrl-C stops cleanly after recording what finished" {
 	local db pid
 	db=$(fresh interrupted)

@@ -145,7 +145,8 @@ check() {
 @test "the doctor refuses the durations and run counts a campaign would refuse, by key" {
 	local work value
 	work=$(scratch)
-	for value in 'duration = abc' 'duration = -1' 'quick_duration = $(true)' 'confirm_runs = nan' 'confirm_runs = 0'; do
+	for value in 'duration = abc' 'duration = -1' 'duration = 99999999999999999999' 'quick_duration = $(true)' \
+		'confirm_runs = nan' 'confirm_runs = 0'; do
 		toy_config "$work/bad.conf" "$value"
 		check "$work/bad.conf"
 		[ "$status" -eq 1 ]
