@@ -126,6 +126,14 @@ check() {
 	[ "$status" -eq 0 ]
 	[[ $output == *"ok    paths"* ]]
 	[[ $output == *"ok    variant    "*"killed by qsbr"* ]]
+	# The same, with six more scripts naming the pristine tree that the tests never run: left
+	# out by --ignore, and counted.
+	toy_config "$work/fixed6.conf" "setup = $wrapper && for i in 1 2 3 4 5 6; do cp run-qsbr run-\$i; done" \
+		'test = ./run-qsbr --duration {duration}' \
+		"clone = cp -a \"\$MUTORTURE_SRC\" \"\$MUTORTURE_DST\" && cd \"\$MUTORTURE_DST\" && $wrapper"
+	run mt target check "$work/fixed6.conf" --runs 1 --duration 0.3 --ignore 'run-[0-9]'
+	[ "$status" -eq 0 ]
+	[[ $output == *"ok    paths      no executable of the worker tree names the pristine tree (6 left out: --ignore run-[0-9])"* ]]
 }
 
 @test "a config or a target.sh naming files that do not exist is named" {
