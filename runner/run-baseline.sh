@@ -132,9 +132,29 @@ baseline_build_timeout() {
 # DURATION (a value of baseline_durations), from the slowest baseline run of that duration: of
 # SCENARIO, when the baseline measured it, else of any scenario.
 baseline_timeout_for() {
-	local key=$2
-	if [[ -n ${3:-} && -n ${baseline_test_s[$2@$3]:-} ]]; then key=$2@$3; fi
-	baseline_scale "$1" "${baseline_test_s[$key]}"
+	local _key=$2
+	if [[ -n ${3:-} && -n ${baseline_test_s[$2@$3]:-} ]]; then _key=$2@$3; fi
+	baseline_scale "$1" "${baseline_test_s[$_key]}"
+}
+
+# baseline_timeouts_fields VAR SLOWEST: sets VAR to the torture timeouts of a line of
+# MT_HOST_TIMEOUTS, 'DURATION=SECONDS DURATION@SCENARIO=SECONDS ...', from the associative array
+# named SLOWEST (the slowest baseline runs, keyed as baseline_test_s and runner/slowest.awk key
+# them); a scenario with no run of its own is left out (its jobs take their duration's).
+baseline_timeouts_fields() {
+	local -n _slowest=$2
+	local _d _sc _secs _fields=''
+	for _d in "${baseline_durations[@]}"; do
+		baseline_scale _secs "${_slowest[$_d]}"
+		_fields+=" $_d=$_secs"
+		for _sc in "${TARGET_SCENARIOS[@]}"; do
+			if [[ -n ${_slowest[$_d@$_sc]:-} ]]; then
+				baseline_scale _secs "${_slowest[$_d@$_sc]}"
+				_fields+=" $_d@$_sc=$_secs"
+			fi
+		done
+	done
+	printf -v "$1" '%s' "${_fields# }"
 }
 
 # baseline_scenario_timeouts VAR DURATION: sets VAR to 'SCENARIO=SECONDS ...', the torture
@@ -152,16 +172,15 @@ baseline_scenario_timeouts() {
 # baseline_timeouts_text VAR DURATION: sets VAR to the torture timeouts at DURATION for a
 # message: 'T s' when every scenario has the same, else 'SCENARIO T s, ...'.
 baseline_timeouts_text() {
-	local _pairs _pair _text='' _first=''
+	local _pairs _pair _text='' _same=1
 	local -a _list
 	baseline_scenario_timeouts _pairs "$2"
 	read -ra _list <<<"$_pairs"
 	for _pair in "${_list[@]}"; do
 		_text+="${_text:+, }${_pair%%=*} ${_pair#*=} s"
-		_first=${_first:-${_pair#*=}}
-		if [[ ${_pair#*=} != "$_first" ]]; then _first=differ; fi
+		if [[ ${_pair#*=} != "${_list[0]#*=}" ]]; then _same=''; fi
 	done
-	if [[ $_first != differ ]]; then _text="$_first s"; fi
+	if [[ -n $_same ]]; then _text="${_list[0]#*=} s"; fi
 	printf -v "$1" '%s' "$_text"
 }
 

@@ -243,7 +243,7 @@ hosts_parallel_args() {
 # with the same knobs, durations, jobs and restore list. Fails, with probe_error, when the
 # baseline does not pass there.
 hosts_baseline() {
-	local i=$1 name=${hosts_name[$1]} out slot status secs build_s=0 records total bad d sc line knobs
+	local i=$1 name=${hosts_name[$1]} out slot status secs build_s=0 records total bad d line fields knobs
 	local saved="$MT_CAMPAIGN/hosts/${hosts_name[$1]//[^A-Za-z0-9._-]/_}.baseline"
 	local -a args slots runs old
 	local -A slowest=()
@@ -290,17 +290,8 @@ hosts_baseline() {
 	fi
 	while read -r d secs; do slowest[$d]=$secs; done < <(awk -F '\t' -f "$MUTORTURE_HOME/runner/slowest.awk" <<<"$records")
 	baseline_build_timeout line "$build_s"
-	line="$name $line"
-	for d in "${baseline_durations[@]}"; do
-		baseline_scale secs "${slowest[$d]}"
-		line+=" $d=$secs"
-		for sc in "${TARGET_SCENARIOS[@]}"; do
-			if [[ -n ${slowest[$d@$sc]:-} ]]; then
-				baseline_scale secs "${slowest[$d@$sc]}"
-				line+=" $d@$sc=$secs"
-			fi
-		done
-	done
+	baseline_timeouts_fields fields slowest
+	line="$name $line $fields"
 	MT_HOST_TIMEOUTS+=$line$'\n'
 	printf '%s\n%s\n' "$knobs" "$line" >"$saved"
 	mt_note "host $name: baseline passed: slowest build $build_s s, slowest torture run $(for d in "${baseline_durations[@]}"; do printf '%s s ' "${slowest[$d]}"; done)(timeouts: $line)"
@@ -312,22 +303,14 @@ hosts_baseline() {
 # the hosts that are left to DB.d/runs/TOKEN.hosts (MT_HOSTS_FILE, hosts_live of them). Fails
 # when none is left.
 hosts_prepare() {
-	local i line d t sc
+	local i fields
 	hosts_resolve
 	MT_HOSTS_FILE="$MT_CAMPAIGN/runs/$MT_TOKEN.hosts"
 	: >"$MT_HOSTS_FILE"
 	hosts_live=0
 	# This machine's timeouts, from its own baseline, for its line.
-	line="$MT_BUILD_TIMEOUT"
-	for d in "${baseline_durations[@]}"; do
-		baseline_timeout_for t "$d"
-		line+=" $d=$t"
-		for sc in "${TARGET_SCENARIOS[@]}"; do
-			baseline_timeout_for t "$d" "$sc"
-			line+=" $d@$sc=$t"
-		done
-	done
-	MT_HOST_TIMEOUTS=": $line"$'\n'
+	baseline_timeouts_fields fields baseline_test_s
+	MT_HOST_TIMEOUTS=": $MT_BUILD_TIMEOUT $fields"$'\n'
 	export MT_HOST_TIMEOUTS
 	# Every job runs from DB.d/hosts: where the mutated files are sent from, and where the jobs
 	# of this machine find the runner as a host's jobs find theirs (../home/VERSION).

@@ -153,7 +153,7 @@ closed_by() {
 	kill -KILL "$pid"
 	wait "$pid" || true
 	cat "$BATS_TEST_TMPDIR/first.out"
-	token=$(sed -n "s/^token=//p" "$DB.d/lock")
+	token=$(run_token "$DB")
 	[ -n "$token" ]
 	[ "$(query "$DB" "SELECT count(*) FROM change_control")" -eq 10 ]
 	n=0
@@ -161,10 +161,7 @@ closed_by() {
 	run mt gaps try --db "$DB" reader-sync "${TRY[@]}"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	# What the killed try left either ended by itself before this one began or was killed by it,
-	# by name: none is left.
-	[[ $output != *"left behind"* || $output == *"processes left behind by the interrupted run $token"* ]]
-	[ -z "$(env -u MT_TOKEN grep -lzxF "MT_TOKEN=$token" /proc/[0-9]*/environ 2>/dev/null)" ]
+	orphans_gone "$token"
 	# The controls were not run again; each survivor is killed once or ran K = 2 times.
 	[ "$(query "$DB" "SELECT count(*) FROM change_control")" -eq 10 ]
 	[ "$(query "$DB" "SELECT group_concat(kills || '/' || attempts, ' ') FROM (SELECT kills, attempts FROM change_mutant ORDER BY kills, attempts)")" = "0/2 1/1 1/1" ]

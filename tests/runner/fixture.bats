@@ -105,9 +105,9 @@ fresh() {
 	# The timing the runner recorded for every timeout: within the timeout plus 2 s.
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE status = 'timeout' AND kind = 'torture'")" -ge 1 ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE status = 'timeout' AND (test_s < 2 OR test_s > 4)")" -eq 0 ]
-	record=$(cat "$db.d/logs/$hang"/*/record)
+	record=$(mutant_record "$db" "$hang")
 	[[ $record == *$'\tstatus=timeout\t'* ]]
-	test_s=$(sed 's/.*\ttest_s=\([0-9.]*\)\t.*/\1/' <<<"$record")
+	test_s=$(record_test_s "$record")
 	awk -v t="$test_s" 'BEGIN { exit !(t >= 2 && t <= 4) }'
 	# The job ran under the memory and process limits asked for.
 	grep -qx 'fixture limits: 524288 KiB, 300 processes' "$db.d/logs/$hang"/*/only.log
@@ -137,9 +137,9 @@ fresh() {
 	# fast: 1.5 x well under a second, so the floor; slow: 1.5 x over 2 s, so 4 s.
 	[[ $output == *"timeouts: build 120 s, torture fast 1 s, slow 4 s"* ]]
 	[ "$(mt list --db "$db" --status timeout --format ids)" = "$hang" ]
-	record=$(cat "$db.d/logs/$hang"/*/record)
+	record=$(mutant_record "$db" "$hang")
 	[[ $record == *$'\tscenario=fast\t'* ]]
-	test_s=$(sed 's/.*\ttest_s=\([0-9.]*\)\t.*/\1/' <<<"$record")
+	test_s=$(record_test_s "$record")
 	awk -v t="$test_s" 'BEGIN { exit !(t >= 1 && t < 3) }'
 	grep -qx 'timeout 1' "$db.d/logs/$hang"/*/fast.log
 	[ -z "$(leftovers "$db.d")" ]

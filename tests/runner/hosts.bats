@@ -200,16 +200,14 @@ once() {
 	kill -9 "$pid"
 	wait "$pid" || true
 	cat "$work/killed.out"
-	token=$(sed -n "s/^token=//p" "$db.d/lock")
+	token=$(run_token "$db")
 	[ -n "$token" ]
 	[ "$(mt list --db "$db" "${KILLED[@]}" --pending --format ids | wc -l)" -gt 0 ]
 	run mt run --db "$db" "${KILLED[@]}" "${QUICK[@]}" --no-prune --control-every 0 --hosts "$HOSTS_DIR/hosts"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	# What the killed run left (its GNU parallel, its ssh clients) either ended by itself before
-	# this run began (how soon depends on the load) or was killed by it, by name: none is left.
-	[[ $output != *"left behind"* || $output == *"processes left behind by the interrupted run $token"* ]]
-	[ -z "$(env -u MT_TOKEN grep -lzxF "MT_TOKEN=$token" /proc/[0-9]*/environ 2>/dev/null)" ]
+	# What the killed run left (its GNU parallel, its ssh clients): gone.
+	orphans_gone "$token"
 	[ "$(mt list --db "$db" "${KILLED[@]}" --pending --format ids | wc -l)" -eq 0 ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture'")" -eq \
 		"$(query "$db" "SELECT count(DISTINCT mutant_id) FROM result WHERE kind = 'torture'")" ]

@@ -52,3 +52,27 @@ mutant_where() {
 	mt list --db "$1" --operators "$2" --function "$3" --format tsv |
 		awk -F '\t' -v pat="$4" '$8 ~ pat { print $1; exit }'
 }
+
+# run_token DB: prints the token of the run that holds, or last held, the campaign's lock.
+run_token() {
+	sed -n 's/^token=//p' "$1.d/lock"
+}
+
+# orphans_gone TOKEN: after a run that followed the killed run TOKEN (its $output): what the
+# killed run left either ended by itself before this run began (how soon depends on the load)
+# or was killed by it, by name; none is left.
+orphans_gone() {
+	# shellcheck disable=SC2154 # output: set by bats' run
+	[[ $output != *"left behind"* || $output == *"processes left behind by the interrupted run $1"* ]]
+	[ -z "$(env -u MT_TOKEN grep -lzxF "MT_TOKEN=$1" /proc/[0-9]*/environ 2>/dev/null)" ]
+}
+
+# mutant_record DB MUTANT: prints the record of MUTANT's one torture attempt, as its job wrote it.
+mutant_record() {
+	cat "$1.d/logs/$2"/*/record
+}
+
+# record_test_s RECORD: prints the torture seconds (test_s) of a record.
+record_test_s() {
+	sed 's/.*\ttest_s=\([0-9.]*\)\t.*/\1/' <<<"$1"
+}
