@@ -346,6 +346,33 @@ static bool operand_range(const struct source *src, CXCursor c, unsigned *start,
 	return true;
 }
 
+/* The operator token just before the right operand, when the left operand's end has no place
+ * in the text: in a macro argument whose left operand ends in an object-like macro
+ * ('STORE(c, c ^ PHASE ^ 1)', the second '^'). Both operands must start in the text, in that
+ * order, and the token before the right one must be the operator libclang parsed; an operator
+ * of a macro's body has both operands placed at the invocation (or no such token): refused. */
+static bool operator_before(const struct source *src, CXCursor cursor, CXCursor lhs, CXCursor rhs,
+			    unsigned *start, unsigned *end)
+{
+	unsigned ls, rs;
+	if (!source_cursor_start(src, lhs, &ls) || !source_cursor_start(src, rhs, &rs) || ls >= rs)
+		return false;
+	unsigned e = rs;
+	while (e > ls && (is_space(src->text[e - 1]) || source_in_comment(src, e - 1)))
+		e--;
+	CXString spelling =
+		clang_getBinaryOperatorKindSpelling(clang_getCursorBinaryOperatorKind(cursor));
+	const char *op = clang_getCString(spelling);
+	size_t n = op ? strlen(op) : 0;
+	bool found = n && e - ls > n && !memcmp(src->text + e - n, op, n);
+	clang_disposeString(spelling);
+	if (found) {
+		*start = e - (unsigned)n;
+		*end = e;
+	}
+	return found;
+}
+
 bool source_binary(const struct source *src, CXCursor cursor, CXCursor *lhs, CXCursor *rhs,
 		   unsigned *op_start, unsigned *op_end)
 {
@@ -353,9 +380,11 @@ bool source_binary(const struct source *src, CXCursor cursor, CXCursor *lhs, CXC
 	CXCursor ch[2];
 	unsigned ls, le, rs, re;
 	if ((k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator) ||
-	    cursor_children(cursor, ch, 2) != 2 || !operand_range(src, ch[0], &ls, &le) ||
-	    !operand_range(src, ch[1], &rs, &re) ||
-	    !source_token_between(src, le, rs, op_start, op_end))
+	    cursor_children(cursor, ch, 2) != 2)
+		return false;
+	if (!(operand_range(src, ch[0], &ls, &le) && operand_range(src, ch[1], &rs, &re) &&
+	      source_token_between(src, le, rs, op_start, op_end)) &&
+	    !operator_before(src, cursor, ch[0], ch[1], op_start, op_end))
 		return false;
 	*lhs = ch[0];
 	*rhs = ch[1];
