@@ -11,16 +11,17 @@
 # for a default; the user's tree is only ever read (target_setup copies it); a command sees
 # its tree as the working directory and as MUTORTURE_TREE, the scenario as MUTORTURE_SCENARIO,
 # and the duration as MUTORTURE_DURATION and in place of '{duration}' (the run's, else the
-# config's 'duration'); optional hooks exist only when their key is given.
+# config's 'duration'; in proportion for a scenario with its own 'duration.SCENARIO');
+# optional hooks exist only when their key is given.
 
 # shellcheck source=targets/lib/keyvalue.sh
 source "${BASH_SOURCE[0]%/*}/keyvalue.sh"
 
 # Keys a config may give more than once (their values are joined by newlines), the others,
-# and those that take a scenario suffix (test.qsbr).
+# and those that take a scenario suffix (test.qsbr, duration.slow).
 CONFIG_LIST_KEYS='sources header functions rules generate_args scenarios_for fail hang'
 CONFIG_KEYS='tree scenarios setup build test pass compdb coverage compile clone entry_filter quick_duration duration confirm_runs changes'
-CONFIG_SUFFIXED_KEYS='build test'
+CONFIG_SUFFIXED_KEYS='build test duration'
 
 # config_error MESSAGE...: prints a git-style error line about the config on stderr.
 config_error() {
@@ -95,13 +96,14 @@ config_load() {
 	for scenario in "${TARGET_SCENARIOS[@]}"; do
 		[[ $scenario =~ ^[A-Za-z0-9_.-]+$ ]] || config_fail "scenario '$scenario': letters, digits, '_', '.' and '-' only"
 	done
-	# build and test: a plain key, or one KEY.SCENARIO for every scenario; a suffix names a scenario.
-	for line in ${CONFIG_SUFFIXED_KEYS}; do
-		for key in "${!CONFIG[@]}"; do
-			if [[ $key == "$line".* && " ${TARGET_SCENARIOS[*]} " != *" ${key#"$line".} "* ]]; then
-				config_fail "'$key': no scenario '${key#"$line".}' (scenarios: ${TARGET_SCENARIOS[*]})"
-			fi
-		done
+	# A suffix names a scenario; build and test: a plain key, or one KEY.SCENARIO for every scenario.
+	for key in "${!CONFIG[@]}"; do
+		line=${key%%.*}
+		if [[ $key == *.* && " ${TARGET_SCENARIOS[*]} " != *" ${key#"$line".} "* ]]; then
+			config_fail "'$key': no scenario '${key#"$line".}' (scenarios: ${TARGET_SCENARIOS[*]})"
+		fi
+	done
+	for line in build test; do
 		[[ -n ${CONFIG[$line]:-} ]] && continue
 		for scenario in "${TARGET_SCENARIOS[@]}"; do
 			[[ -n ${CONFIG[$line.$scenario]:-} ]] ||
@@ -127,6 +129,14 @@ config_load() {
 	if [[ -n ${CONFIG[quick_duration]:-} && -z ${CONFIG[duration]:-} ]]; then
 		config_fail "'quick_duration' needs 'duration', the full duration its survivors are confirmed at"
 	fi
+	for scenario in "${TARGET_SCENARIOS[@]}"; do
+		key=duration.$scenario
+		[[ -n ${CONFIG[$key]:-} ]] || continue
+		kv_seconds "${CONFIG[$key]}" ||
+			config_fail "'$key = ${CONFIG[$key]}': not a positive number of seconds (at most a week)"
+		[[ -n ${CONFIG[duration]:-} ]] ||
+			config_fail "'$key' needs 'duration', the full duration it stands for in scenario '$scenario'"
+	done
 	if [[ -n ${CONFIG[quick_duration]:-} ]]; then TARGET_QUICK_DURATION=${CONFIG[quick_duration]}; fi
 	if [[ -n ${CONFIG[duration]:-} ]]; then TARGET_DURATION=${CONFIG[duration]}; fi
 	if [[ -n ${CONFIG[confirm_runs]:-} ]]; then TARGET_CONFIRM_RUNS=${CONFIG[confirm_runs]}; fi
@@ -140,11 +150,26 @@ config_load() {
 	if [[ $TARGET_CHANGES_DIR != /* ]]; then TARGET_CHANGES_DIR=$CONFIG_DIR/$TARGET_CHANGES_DIR; fi
 }
 
+# config_duration VAR [SCENARIO]: sets VAR to the seconds a run of SCENARIO asks for: the run's
+# duration (MUTORTURE_DURATION), else the config's 'duration'; a scenario with its own
+# 'duration.SCENARIO' gets it stretched by that over 'duration' (its full runs last exactly
+# that, its quick runs and a --duration of the user in proportion). Empty when none is set.
+config_duration() {
+	local -n _seconds=$1
+	local own=${CONFIG[duration.${2:-}]:-}
+	_seconds=${MUTORTURE_DURATION:-${TARGET_DURATION:-}}
+	if [[ -n $own && -n $_seconds ]]; then
+		_seconds=$(awk -v d="$_seconds" -v own="$own" -v full="${CONFIG[duration]}" \
+			'BEGIN { printf "%.6g\n", d * own / full }')
+	fi
+}
+
 # config_command VAR KEY [SCENARIO]: sets VAR to the command of KEY.SCENARIO, else KEY, with
 # '{scenario}' and '{duration}' put in; fails, saying why, when it needs a duration there is none.
 config_command() {
 	local -n _cmd=$1
-	local key=$2 scenario=${3:-} duration=${MUTORTURE_DURATION:-${TARGET_DURATION:-}} definition
+	local key=$2 scenario=${3:-} duration definition
+	config_duration duration "$scenario"
 	_cmd=${CONFIG[$key.$scenario]:-${CONFIG[$key]:-}}
 	# A torture change's scenario (mutorture gaps try) is its test command.
 	if [[ $key == test ]] && declare -F change_scenario >/dev/null && change_scenario definition "$scenario"; then
@@ -159,14 +184,14 @@ config_command() {
 }
 
 # config_run DIR COMMAND [SCENARIO]: runs COMMAND with bash in DIR, with MUTORTURE_TREE (DIR,
-# absolute), MUTORTURE_SCENARIO and MUTORTURE_DURATION set.
+# absolute), MUTORTURE_SCENARIO and MUTORTURE_DURATION (config_duration) set.
 config_run() {
 	(
 		cd -- "$1" || exit
 		export MUTORTURE_TREE=$PWD MUTORTURE_SCENARIO=${3:-}
-		if [[ -n ${MUTORTURE_DURATION:-${TARGET_DURATION:-}} ]]; then
-			export MUTORTURE_DURATION=${MUTORTURE_DURATION:-$TARGET_DURATION}
-		fi
+		local duration
+		config_duration duration "${3:-}"
+		if [[ -n $duration ]]; then export MUTORTURE_DURATION=$duration; fi
 		exec bash -c "$2"
 	)
 }

@@ -100,6 +100,46 @@ fixture_config() {
 	[ ! -e "$work/e.db.d" ]
 }
 
+@test "a scenario with its own duration: its full runs last that, its quick runs in proportion; a bad one is refused by key" {
+	local work db keep
+	work=$(scratch)
+	fixture_config "$work/d.conf" 'scenarios = fast slow' 'quick_duration = 0.5' 'duration = 1' 'duration.slow = 4' \
+		'test = echo "{scenario} asked {duration} s, MUTORTURE_DURATION=$MUTORTURE_DURATION"; ./fixture'
+	db=$work/d.db
+	run mt campaign "$work/d.conf" --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	keep=$(mutant_where "$db" const settle "'1000' -> '1001'")
+	run mt run --db "$db" --mutants "$keep" --confirm 1 --no-prune --control-every 0 --jobs 1 --baseline-runs 1
+	[ "$status" -eq 0 ]
+	[ "$(mt list --db "$db" --status survived --format ids)" = "$keep" ]
+	# The baseline ran each scenario at both stages, and the mutant the quick pass then one
+	# confirming run: the slow scenario four times as long as the fast one, each time.
+	grep -qx 'fast asked 0.5 s, MUTORTURE_DURATION=0.5' "$db.d/logs/baseline/"*/fast-1-0.5s.log
+	grep -qx 'slow asked 2 s, MUTORTURE_DURATION=2' "$db.d/logs/baseline/"*/slow-1-0.5s.log
+	grep -qx 'slow asked 4 s, MUTORTURE_DURATION=4' "$db.d/logs/baseline/"*/slow-1-1s.log
+	cat "$db.d/logs/$keep"/*/{fast,slow}.log >"$work/attempts"
+	grep -qx 'fast asked 0.5 s, MUTORTURE_DURATION=0.5' "$work/attempts"
+	grep -qx 'slow asked 2 s, MUTORTURE_DURATION=2' "$work/attempts"
+	grep -qx 'fast asked 1 s, MUTORTURE_DURATION=1' "$work/attempts"
+	grep -qx 'slow asked 4 s, MUTORTURE_DURATION=4' "$work/attempts"
+	# The attempts count at the stage's duration: the survivor is confirmed at 1 s.
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$keep' AND duration = 1")" -eq 1 ]
+	# Refused by the key as written, before anything is made.
+	fixture_config "$work/a.conf" 'scenarios = fast slow' 'test = ./fixture' 'duration = 1' 'duration.slow = abc'
+	run mt campaign "$work/a.conf" --db "$work/a.db" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"'duration.slow = abc': not a positive number of seconds"* ]]
+	fixture_config "$work/b.conf" 'scenarios = fast slow' 'test = ./fixture' 'duration = 1' 'duration.slwo = 2'
+	run mt campaign "$work/b.conf" --db "$work/b.db" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"'duration.slwo': no scenario 'slwo' (scenarios: fast slow)"* ]]
+	fixture_config "$work/c.conf" 'scenarios = fast slow' 'test = ./fixture' 'duration.slow = 2'
+	run mt campaign "$work/c.conf" --db "$work/c.db" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"'duration.slow' needs 'duration'"* ]]
+	[ ! -e "$work/a.db" ] && [ ! -e "$work/b.db" ] && [ ! -e "$work/c.db" ]
+}
+
 @test "a 'fail' pattern decides as soon as its line is printed, and its line is the kill reason" {
 	local work db kill keep
 	work=$(scratch)
