@@ -13,6 +13,8 @@ cd "$MUTORTURE_HOME"
 module() {
 	case $1 in
 	mutator/main.c | mutator/generate-main.c) echo main ;;
+	# the one verb that parses C (mutorture-generate links libclang; mutorture does not)
+	mutator/cmd/cmd-generate.c) echo cmd-generate ;;
 	mutator/*/*) local d=${1#mutator/}; echo "${d%%/*}" ;;
 	reports/*) echo reports ;;
 	*) echo "?" ;;
@@ -26,7 +28,8 @@ declare -A allowed=(
 	[gen]="gen base"
 	[operators]="operators gen base"
 	[reports]="reports store base"
-	[cmd]="cmd store gen operators reports base"
+	[cmd]="cmd store reports base"
+	[cmd-generate]="cmd-generate cmd store gen operators reports base"
 	[main]="cmd base"
 )
 
