@@ -180,28 +180,44 @@ static long long change_id(sqlite3 *db, const char *hash)
 	return id;
 }
 
+/* error("line N: MESSAGE") about one input line; values from the input are unescaped by then
+ * (a tab or newline of theirs reaches the message), so every control byte shows as '?'. */
+static int line_error(long lineno, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int line_error(long lineno, const char *fmt, ...)
+{
+	char shown[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(shown, sizeof(shown), fmt, ap);
+	va_end(ap);
+	for (char *p = shown; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = '?';
+	return error("line %ld: %s", lineno, shown);
+}
+
 /* Stores one checked record in its own transaction; 0 stored, 1 replay, -1 problem. */
 static int store(sqlite3 *db, const struct record *r, long lineno)
 {
 	db_begin(db);
 	if (r->mutant && *r->mutant && !mutant_exists(db, r->mutant)) {
 		db_exec(db, "ROLLBACK");
-		return error("line %ld: unknown mutant '%.40s'", lineno, r->mutant);
+		return line_error(lineno, "unknown mutant '%.40s'", r->mutant);
 	}
 	if (r->duplicate_of && *r->duplicate_of && !mutant_exists(db, r->duplicate_of)) {
 		db_exec(db, "ROLLBACK");
-		return error("line %ld: unknown mutant '%.40s' in duplicate_of", lineno,
+		return line_error(lineno, "unknown mutant '%.40s' in duplicate_of",
 			     r->duplicate_of);
 	}
 	if (r->supersedes && *r->supersedes && !attempt_of(db, r->supersedes, r->mutant)) {
 		db_exec(db, "ROLLBACK");
-		return error("line %ld: supersedes '%.60s', no attempt of the same mutant", lineno,
+		return line_error(lineno, "supersedes '%.60s', no attempt of the same mutant",
 			     r->supersedes);
 	}
 	long long change = 0;
 	if (r->change && *r->change && !(change = change_id(db, r->change))) {
 		db_exec(db, "ROLLBACK");
-		return error("line %ld: unknown torture change '%.40s'", lineno, r->change);
+		return line_error(lineno, "unknown torture change '%.40s'", r->change);
 	}
 	sqlite3_stmt *st = db_prepare(db,
 		"INSERT INTO result(attempt, mutant_id, kind, status, scenario, duplicate_of, started, "
@@ -326,13 +342,7 @@ int cmd_record(int argc, const char **argv)
 		char *owned = NULL;
 		const char *problem = parse_record(line, &r, &owned);
 		if (problem) {
-			/* A value unescaped into the message may hold a newline or a tab. */
-			char *shown = xstrdup(problem);
-			for (char *p = shown; *p; p++)
-				if ((unsigned char)*p < 0x20)
-					*p = '?';
-			error("line %ld: %s", lineno, shown);
-			free(shown);
+			line_error(lineno, "%s", problem);
 			free(owned);
 			bad = 1;
 			continue;

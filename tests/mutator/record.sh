@@ -21,6 +21,8 @@ tab=$'\t'
 	printf 'status=killed\n'
 	printf 'attempt=a7\tmutant=%s\tstatus=killed\tunknown=1\n' "${ids[2]}"
 	printf 'attempt=a8\tmutant=%s\tstatus=killed\tbad=esc\\q\n' "${ids[2]}"
+	# (an escaped newline and tab in a value that reaches the message: shown as '?')
+	printf 'attempt=a10\tmutant=ffff\\nfake: line\\tx\tstatus=killed\n'
 } >"$SCRATCH/records"
 rc=0
 mt record <"$SCRATCH/records" >"$SCRATCH/out" 2>"$SCRATCH/err" || rc=$?
@@ -32,7 +34,8 @@ error: line 7: test_s is not a number
 error: line 8: unknown mutant 'ffffffffffffffff'
 error: line 10: no attempt
 error: line 11: unknown key 'unknown'
-error: line 12: bad escape in the value of 'bad'" "$(cat "$SCRATCH/err")"
+error: line 12: bad escape in the value of 'bad'
+error: line 13: unknown mutant 'ffff?fake: line?x'" "$(cat "$SCRATCH/err")"
 
 expect_eq "stored attempts" "a1 a3 a6" "$(q 'SELECT attempt FROM result ORDER BY id' | xargs)"
 expect_eq "a1" "${ids[0]}${tab}torture${tab}killed${tab}qsbr${tab}1.5${tab}2.0${tab}1${tab}rcu_torture: failed" \
