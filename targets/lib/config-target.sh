@@ -16,12 +16,15 @@
 
 # shellcheck source=targets/lib/keyvalue.sh
 source "${BASH_SOURCE[0]%/*}/keyvalue.sh"
+# This folder (targets/lib): cross.sh, for the aarch64 objects of the equivalence pass.
+CONFIG_LIB=${BASH_SOURCE[0]%/*}
+if [[ $CONFIG_LIB != /* ]]; then CONFIG_LIB=$PWD/$CONFIG_LIB; fi
 
 # Keys a config may give more than once (their values are joined by newlines), the others,
 # and those that take a scenario suffix (test.qsbr, duration.slow).
-CONFIG_LIST_KEYS='sources header functions rules generate_args scenarios_for fail hang'
+CONFIG_LIST_KEYS='sources header functions rules generate_args scenarios_for includers fail hang'
 CONFIG_KEYS='tree scenarios setup build test pass compdb coverage compile clone entry_filter quick_duration duration confirm_runs changes'
-CONFIG_SUFFIXED_KEYS='build test duration'
+CONFIG_SUFFIXED_KEYS='build test duration compile'
 
 # config_error MESSAGE...: prints a git-style error line about the config on stderr.
 config_error() {
@@ -96,10 +99,13 @@ config_load() {
 	for scenario in "${TARGET_SCENARIOS[@]}"; do
 		[[ $scenario =~ ^[A-Za-z0-9_.-]+$ ]] || config_fail "scenario '$scenario': letters, digits, '_', '.' and '-' only"
 	done
-	# A suffix names a scenario; build and test: a plain key, or one KEY.SCENARIO for every scenario.
+	# A suffix names a scenario (compile's, the other architecture); build and test: a plain key,
+	# or one KEY.SCENARIO for every scenario.
 	for key in "${!CONFIG[@]}"; do
 		line=${key%%.*}
-		if [[ $key == *.* && " ${TARGET_SCENARIOS[*]} " != *" ${key#"$line".} "* ]]; then
+		if [[ $key == compile.* ]]; then
+			[[ $key == compile.aarch64 ]] || config_fail "'$key': the other architecture's compile is 'compile.aarch64'"
+		elif [[ $key == *.* && " ${TARGET_SCENARIOS[*]} " != *" ${key#"$line".} "* ]]; then
 			config_fail "'$key': no scenario '${key#"$line".}' (scenarios: ${TARGET_SCENARIOS[*]})"
 		fi
 	done
@@ -141,7 +147,21 @@ config_load() {
 	if [[ -n ${CONFIG[duration]:-} ]]; then TARGET_DURATION=${CONFIG[duration]}; fi
 	if [[ -n ${CONFIG[confirm_runs]:-} ]]; then TARGET_CONFIRM_RUNS=${CONFIG[confirm_runs]}; fi
 	# The optional hooks exist only when the config gives their command.
-	if [[ -z ${CONFIG[compile]:-} ]]; then unset -f target_compile; fi
+	while IFS= read -r line; do
+		[[ -n $line ]] || continue
+		kv_words words "${line#*:}"
+		[[ $line == *:* ]] && ((${#words[@]})) || config_fail "includers '$line': not 'HEADER: FILE.c...'"
+		for via in "${words[@]}"; do
+			[[ -f $CONFIG_TREE/$via ]] || config_fail "includers '$line': no file '$via' in '$CONFIG_TREE'"
+		done
+	done <<<"${CONFIG[includers]:-}"
+	if [[ -n ${CONFIG[includers]:-} && -z ${CONFIG[compile]:-} ]]; then
+		config_fail "'includers' needs 'compile': they are the files a header's mutants are compiled through"
+	fi
+	if [[ -n ${CONFIG[compile.aarch64]:-} && -z ${CONFIG[compile]:-} ]]; then
+		config_fail "'compile.aarch64' needs 'compile', the object of this host it is compared with"
+	fi
+	if [[ -z ${CONFIG[compile]:-} ]]; then unset -f target_compile target_includers; fi
 	if [[ -z ${CONFIG[coverage]:-} ]]; then unset -f target_coverage; fi
 	if [[ -z ${CONFIG[clone]:-} ]]; then unset -f target_clone; fi
 	if [[ -z ${CONFIG[scenarios_for]:-} ]]; then unset -f target_scenarios_for; fi
@@ -318,13 +338,60 @@ target_scenarios_for() {
 # target_compile DIR FILE OUT [TRIPLE]: the 'compile' command with MUTORTURE_FILE and
 # MUTORTURE_OUT (absolute) set; for this host only.
 target_compile() {
-	local out=$3
-	if [[ -n ${4:-} ]]; then
-		printf 'a config target compiles for this host only\n' >&2
-		return 2
-	fi
+	local out=$3 triple=${4:-}
 	if [[ $out != /* ]]; then out=$PWD/$out; fi
+	if [[ -n $triple ]]; then
+		config_cross_compile "$1" "$2" "$out" "$triple"
+		return
+	fi
 	MUTORTURE_FILE=$2 MUTORTURE_OUT=$out config_run "$1" "${CONFIG[compile]}"
+}
+
+# target_includers DIR HEADER OUT: the files whose objects a header's mutants are compared
+# through: those of the first 'includers = GLOB: FILE...' whose GLOB matches HEADER, else the
+# file its 'header = HEADER via FILE.c' names; declined (status 2, saying what to give) when
+# the config names none.
+target_includers() {
+	local header=$2 out=$3 pair
+	if kv_scenarios_for "${CONFIG[includers]:-}" "$header" >"$out"; then return 0; fi
+	for pair in "${TARGET_VIA[@]}"; do
+		if [[ ${pair%%=*} == "$header" ]]; then
+			printf '%s\n' "${pair#*=}" >"$out"
+			return 0
+		fi
+	done
+	config_error "no file that compiles '$header' is named: give 'includers = $header: FILE.c...'"
+	return 2
+}
+
+# config_cross_compile DIR FILE OUT TRIPLE: the equivalence pass's object for TRIPLE (only
+# aarch64-linux-gnu is asked for): 'compile.aarch64' when the config gives it, else 'compile'
+# itself with the compilers it calls by name (cc, gcc, clang) made for TRIPLE by cross.sh (same
+# family and version, or declined). An object that is not for TRIPLE (the command named its
+# compiler by path) is declined, status 2, saying so: never compared as if it were.
+config_cross_compile() {
+	local dir=$1 file=$2 out=$3 triple=$4 shims name real status=0
+	local cmd=${CONFIG[compile.${triple%%-*}]:-}
+	if [[ -n $cmd ]]; then
+		MUTORTURE_FILE=$file MUTORTURE_OUT=$out MUTORTURE_TRIPLE=$triple config_run "$dir" "$cmd"
+		return
+	fi
+	shims=$(mktemp -d) || return 1
+	for name in cc gcc clang; do
+		real=$(command -v "$name") || continue
+		printf '#!/usr/bin/env bash\n# shellcheck source=/dev/null\nsource %q || exit 2\ncross_command argv %q %q "$@" || exit\nexec "${argv[@]}"\n' \
+			"$CONFIG_LIB/cross.sh" "$triple" "$real" >"$shims/$name"
+		chmod +x "$shims/$name"
+	done
+	PATH=$shims:$PATH MUTORTURE_FILE=$file MUTORTURE_OUT=$out MUTORTURE_TRIPLE=$triple \
+		config_run "$dir" "${CONFIG[compile]}" || status=$?
+	rm -rf -- "$shims"
+	if ((status == 0)) && ! LC_ALL=C readelf -h "$out" 2>/dev/null | grep -q 'Machine:.*AArch64'; then
+		rm -f -- "$out"
+		printf "config: 'compile' made no %s object (it names its compiler by path, not cc, gcc or clang): give 'compile.aarch64'\n" "$triple" >&2
+		status=2
+	fi
+	return "$status"
 }
 
 # target_coverage DIR OUT: the 'coverage' command with MUTORTURE_OUT (absolute) set.

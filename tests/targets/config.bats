@@ -140,6 +140,84 @@ fixture_config() {
 	[ ! -e "$work/a.db" ] && [ ! -e "$work/b.db" ] && [ ! -e "$work/c.db" ]
 }
 
+@test "a config target gets aarch64 objects from its own compile command: a weakened publication is killable only on weak memory, without a torture run" {
+	local work db weak same conf
+	work=$(scratch)
+	db=$work/w.db
+	conf=$MUTORTURE_HOME/targets/toy-rcu/toy-rcu.conf
+	run mt campaign "$conf" --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	# rcu_assign_pointer(head->next, node) as a plain store: the same x86 code, not the same
+	# arm64 code (the release store); a deleted plain store differs on both.
+	weak=$(mutant_where "$db" rcu-rewrite rcu_list_add "rcu_assign_pointer")
+	same=$(mutant_where "$db" sdl rcu_list_add "next->prev = node")
+	[ -n "$weak" ] && [ -n "$same" ]
+	run mt run --db "$db" --mutants "$weak,$same" --no-confirm --control-every 0 --jobs 2 --baseline-runs 1
+	[ "$status" -eq 0 ]
+	[[ $output == *"compiled for x86_64 and aarch64"* ]]
+	[ "$(query "$db" "SELECT status || ': ' || reason FROM result WHERE mutant_id = '$weak' AND kind = 'tce'")" = \
+		"equivalent: object code identical on this host (x86_64) but differs for aarch64: only killable on weakly ordered hardware" ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$weak' AND kind = 'torture'")" -eq 0 ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$same' AND kind = 'torture'")" -eq 1 ]
+	# A compile command that names its compiler by path makes no aarch64 object: declined, said.
+	sed 's|^compile = .*|compile = /usr/bin/gcc -std=c11 -pthread -D_GNU_SOURCE -O2 -c -o "$MUTORTURE_OUT" "$MUTORTURE_FILE"|' \
+		"$conf" >"$work/path.conf"
+	sed -i "s|^tree = src|tree = ${conf%/*}/src|" "$work/path.conf"
+	run mt campaign "$work/path.conf" --db "$work/p.db" --dry-run
+	[ "$status" -eq 0 ]
+	run mt run --db "$work/p.db" --mutants "$weak" --no-confirm --control-every 0 --jobs 1 --baseline-runs 1
+	[ "$status" -eq 0 ]
+	[[ $output == *"no aarch64 objects for"*"made no aarch64-linux-gnu object (it names its compiler by path"* ]]
+	# compile.SUFFIX is compile.aarch64 only, and needs compile.
+	printf '%s\n' "tree = ${conf%/*}/src" 'sources = qsbr.c' 'build = make' 'test = true' 'compile.arm = true' >"$work/bad.conf"
+	run mt run --db "$db" --target "$work/bad.conf" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"'compile.arm': the other architecture's compile is 'compile.aarch64'"* ]]
+	sed -i 's/^compile.arm = true$/compile.aarch64 = true/' "$work/bad.conf"
+	run mt run --db "$db" --target "$work/bad.conf" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"'compile.aarch64' needs 'compile'"* ]]
+}
+
+@test "a config target's header mutants are compared through its includers, on this host and aarch64" {
+	local work db null odd wmb deleted dx da wx wa src=$MUTORTURE_HOME/tests/runner/fixture-tce/src
+	work=$(scratch)
+	db=$work/h.db
+	# The equivalence fixture (tests/runner/equivalence.bats) as a config file: ctr.h is
+	# generated through mp.c, and ring.c includes it too.
+	printf '%s\n' "tree = $src" 'sources = mp.c ring.c' 'header = ctr.h via mp.c' 'includers = ctr.h: mp.c ring.c' \
+		'rules = linux' 'compdb = bear -- make -s' 'build = make -s' 'test = ./fixture-tce' \
+		'compile = $(make -s --no-print-directory print-compile) -c -o "$MUTORTURE_OUT" "$MUTORTURE_FILE"' >"$work/h.conf"
+	run mt campaign "$work/h.conf" --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	null=$(mutant_where "$db" ret reader_record "'NULL' -> '0'")
+	odd=$(mutant_where "$db" ror phase_odd "'!=' -> '=='")
+	wmb=$(mutant_where "$db" rcu-weaken publish "to 'smp_wmb'")
+	deleted=$(mutant_where "$db" rcu-delete publish "'smp_mb[(][)]'")
+	[ -n "$null" ] && [ -n "$odd" ] && [ -n "$wmb" ] && [ -n "$deleted" ]
+	run mt run --db "$db" --mutants "$null,$odd,$wmb,$deleted" --no-confirm --control-every 0 --jobs 2 --baseline-runs 1
+	[ "$status" -eq 0 ]
+	[[ $output == *"equivalence: ctr.h compared through the objects of the 2 files that include it: mp.c ring.c"* ]]
+	[[ $output == *"compiled for x86_64 and aarch64"* ]]
+	# 'return NULL' -> 'return 0' in the header: the same code in both includers, no torture.
+	[ "$(query "$db" "SELECT status FROM result WHERE mutant_id = '$null' AND kind = 'tce'")" = equivalent ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$null' AND kind = 'torture'")" -eq 0 ]
+	# phase_odd() only ring.c uses: different there, so tortured (and killed).
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$odd' AND kind = 'torture'")" -eq 1 ]
+	# smp_mb() deleted and weakened to smp_wmb(): one x86 object, two arm64 objects (made by the
+	# config's own compile command): no duplicate, both tortured.
+	hashes() { awk -F '\t' -v m="$1" '$1 == m { print $3, $4 }' "$db.d/tce/hashes"; }
+	read -r dx da <<<"$(hashes "$deleted")"
+	read -r wx wa <<<"$(hashes "$wmb")"
+	[ "$dx" = "$wx" ] && [ -n "$da" ] && [ -n "$wa" ] && [ "$da" != "$wa" ]
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id IN ('$wmb', '$deleted') AND kind = 'torture'")" -eq 2 ]
+	# An includers line that names no file of the tree is refused by key.
+	sed -i 's/^includers = .*/includers = ctr.h: mp.c rnig.c/' "$work/h.conf"
+	run mt run --db "$db" --target "$work/h.conf" --dry-run
+	[ "$status" -eq 128 ]
+	[[ $output == *"includers 'ctr.h: mp.c rnig.c': no file 'rnig.c' in '$src'"* ]]
+}
+
 @test "a 'fail' pattern decides as soon as its line is printed, and its line is the kill reason" {
 	local work db kill keep
 	work=$(scratch)
