@@ -12,25 +12,8 @@
 # kill what a killed run left behind; a record is one line of tab-separated key=value fields
 # with backslash, tab and newline escaped (the contract of 'mutorture record').
 #
-# Campaign directory (DB.d beside the database DB):
-#   lock                 flock'ed by the run in progress; holds its pid, token and pipeline
-#   target               the target.sh the campaign uses (absolute path)
-#   pristine/            the target's tree after target_setup; never written afterwards
-#   pristine.hash        mt_tree_hash of pristine/ right after setup (tests compare it)
-#   workers/N/           worker tree of GNU parallel slot N; workers/N.stamp: pristine hash
-#                        it was cloned from; workers/N.dirty: the file a job has mutated;
-#                        workers/N.inventory: the tree built unmutated (mt_inventory_take)
-#   baseline             measured baseline: build_s, test_s, and the knobs it ran with;
-#                        baseline.files: the files its build restored (one a line)
-#   logs/MUTANT/ATTEMPT/ one attempt's evidence: apply, build and torture logs, its record
-#                        (logs/control/ATTEMPT/ for a control run of the unmutated code)
-#   logs/baseline/TOKEN/ the baseline's evidence
-#   runs/TOKEN.records   every record a run handed to 'mutorture record'; TOKEN.plan: the
-#                        jobs GNU parallel ran (run-plan.sh); TOKEN.rebuilt: the jobs that
-#                        left their tree changed (runner/job)
-#   coverage.tsv         target_coverage's counts; coverage.stamp: the knobs they are for
-#   tce/hashes           the object hash of every mutant compiled so far
-#   tce/TOKEN/           one run's equivalence pass: compiler logs
+# The campaign directory (DB.d beside the database DB) is described once, in runner/README.md
+# ("The campaign directory"): lock, target, pristine/, workers/, baseline, logs/, runs/, tce/ ...
 
 export LC_ALL=C
 
@@ -206,6 +189,30 @@ mt_generate_failed() {
 		printf 'error: generate refused the arguments of target '\''%s'\'' (TARGET_GENERATE_ARGS; in a config file: functions, entry_filter, generate_args): %s\n' \
 			"$MT_TARGET_FILE" "${TARGET_GENERATE_ARGS[*]}" >&2
 	fi
+	return "$status"
+}
+
+# mt_generate_check [ARG...]: checks, as 'mutorture generate' parses them, the arguments every
+# generate call of a campaign gets, before anything is made: the sourced target's rule sets and
+# TARGET_GENERATE_ARGS, then with the ARGs (a campaign's --generate). A refusal is one line
+# naming where the arguments came from, with generate's status (129 for a usage error). Reads
+# no tree and opens no database (generate --check-args).
+mt_generate_check() {
+	local out status=0 kind=fatal from
+	local -a rules
+	mt_rule_args rules
+	from="the arguments of target '$MT_TARGET_FILE' (TARGET_RULES, TARGET_GENERATE_ARGS; in a config file: rules, functions, entry_filter, generate_args)"
+	out=$("$MUTORTURE_BIN" generate --check-args "${rules[@]}" "${TARGET_GENERATE_ARGS[@]}" \
+		"${TARGET_SOURCES[0]}" 2>&1) || status=$?
+	if ((status == 0 && $#)); then
+		from="the arguments of --generate: $*"
+		out=$("$MUTORTURE_BIN" generate --check-args "${rules[@]}" "${TARGET_GENERATE_ARGS[@]}" "$@" \
+			"${TARGET_SOURCES[0]}" 2>&1) || status=$?
+	fi
+	((status)) || return 0
+	if ((status == 129)); then kind=error; fi
+	out=${out%%$'\n'*}
+	printf '%s: generate refused %s: %s\n' "$kind" "$from" "${out#*: }" >&2
 	return "$status"
 }
 

@@ -51,6 +51,8 @@ hosts_resolve() {
 		if [[ $login =~ ^([0-9]+)/(.*)$ ]]; then
 			jobs=${BASH_REMATCH[1]}
 			login=${BASH_REMATCH[2]}
+			[[ $jobs =~ ^[1-9][0-9]{0,5}$ ]] ||
+				mt_die "hosts file '$file': cannot read '$line' (N/ is 1 to 999999 jobs, not '$jobs')"
 		fi
 		if [[ $login == @* || $login =~ ^[0-9]+/ ]]; then
 			mt_die "hosts file '$file': cannot read '$line' (only '[N/]LOGIN' lines; no host groups)"
@@ -132,9 +134,11 @@ hosts_probe() {
 }
 
 # hosts_check: the dry run's check of every host: reachable by ssh, the tools a job needs,
-# free space for the pristine tree; prints one line a host. Fails when a host fails it.
+# free space for the pristine tree; prints one line a host. Fails when a host fails it, with
+# hosts_failed the failed ones, each with why.
 hosts_check() {
 	local i need_kb ok=0 what
+	hosts_failed=()
 	hosts_resolve
 	need_kb=$(du -sk "$MT_CAMPAIGN/pristine" 2>/dev/null | cut -f1) || need_kb=0
 	printf 'hosts     %s: %d hosts, campaign directory ~/%s/%s on each\n' "$opt_hosts" "$hosts_n" "$MT_REMOTE_ROOT" "$MT_HOST_CAMPAIGN"
@@ -145,11 +149,13 @@ hosts_check() {
 		fi
 		if ! hosts_probe "$i"; then
 			printf '  %-22s FAILED: %s\n' "${hosts_line[i]}" "$probe_error"
+			hosts_failed+=("${hosts_line[i]} ($probe_error)")
 			ok=1
 			continue
 		fi
 		if [[ -n $probe_missing ]]; then
 			printf '  %-22s FAILED: missing %s\n' "${hosts_line[i]}" "$probe_missing"
+			hosts_failed+=("${hosts_line[i]} (missing $probe_missing)")
 			ok=1
 			continue
 		fi
@@ -158,6 +164,7 @@ hosts_check() {
 		if [[ -z $probe_pristine ]] && ((probe_free_kb < 2 * ${need_kb:-0})); then
 			printf '  %-22s FAILED: %s KB free, the pristine tree needs %s KB and its worker trees as much each\n' \
 				"${hosts_line[i]}" "$probe_free_kb" "$need_kb"
+			hosts_failed+=("${hosts_line[i]} ($probe_free_kb KB free)")
 			ok=1
 			continue
 		fi

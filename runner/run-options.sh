@@ -49,12 +49,34 @@ options_number() {
 	fi
 }
 
+# The options of runner/run that take a value, and those that take none (a script that shares
+# them adds its own valued ones in options_more_values).
+MT_VALUE_OPTIONS=(--db --target --jobs --operators --files --mutants --max-mutants --timeout-factor
+	--timeout-floor --baseline-runs --quick-duration --duration --readers --mem-limit --proc-limit
+	--log-limit --confirm --repeat --control-every --patch --hosts)
+MT_FLAG_OPTIONS=(--shuffle --no-confirm --no-prune --setup-only --dry-run --help)
+
+# options_takes_value OPT: whether OPT takes a value.
+options_takes_value() {
+	[[ " ${MT_VALUE_OPTIONS[*]} ${options_more_values[*]:-} " == *" $1 "* ]]
+}
+
+# options_value_check OPT VALUE INLINE: an option that takes a value got a non-empty one (an
+# empty one never means a default), and a flag got none (INLINE: it was written --flag=VALUE).
+options_value_check() {
+	if options_takes_value "$1"; then
+		[[ -n $2 ]] || mt_usage_error "$0" "option '$1' expects a value, not ''"
+	elif [[ -n $3 && " ${MT_FLAG_OPTIONS[*]} " == *" $1 "* ]]; then
+		mt_usage_error "$0" "option '$1' takes no value, not '$2'"
+	fi
+}
+
 # options_parse ARGS...: sets the opt_* settings from runner/run's command line and defaults. A
 # script that shares them (runner/gaps-try) takes options or arguments of its own with a
 # function options_more OPT VALUE, which fails on what it does not know either, and names
 # those of its options that take a value in the array options_more_values.
 options_parse() {
-	local opt value
+	local opt value inline
 	opt_db=${MUTORTURE_DB:-mutorture.db}
 	opt_target=''
 	opt_jobs=''
@@ -82,23 +104,18 @@ options_parse() {
 	while (($#)); do
 		opt=$1
 		value=''
-		case $opt in
-		--*=*) value=${opt#*=}; opt=${opt%%=*} ;;
-		--db | --target | --jobs | --operators | --files | --mutants | --max-mutants | --timeout-factor | \
-			--timeout-floor | --baseline-runs | --quick-duration | --duration | --readers | --mem-limit | \
-			--proc-limit | --log-limit | --confirm | --repeat | --control-every | --patch | --hosts)
+		inline=''
+		if [[ $opt == --*=* ]]; then
+			value=${opt#*=}
+			opt=${opt%%=*}
+			inline=1
+		elif options_takes_value "$opt"; then
 			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
 			value=$2
-			shift ;;
-		*)
-			# A script that shares these options adds its own (options_more).
-			if [[ " ${options_more_values[*]:-} " == *" $opt "* ]]; then
-				(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
-				value=$2
-				shift
-			fi ;;
-		esac
+			shift
+		fi
 		shift
+		options_value_check "$opt" "$value" "$inline"
 		case $opt in
 		-h | --help) mt_help "$0"; exit 0 ;;
 		--db) opt_db=$value ;;
@@ -114,7 +131,10 @@ options_parse() {
 		--baseline-runs) options_number baseline-runs "$value"; opt_baseline_runs=$value ;;
 		--quick-duration) options_duration quick-duration "$value"; opt_quick_duration=$value ;;
 		--duration) options_duration duration "$value"; opt_duration=$value ;;
-		--readers) options_number readers "$value"; export MUTORTURE_READERS=$value ;;
+		--readers)
+			options_number readers "$value"
+			((10#$value >= 1)) || mt_usage_error "$0" "option '--readers' expects at least 1"
+			export MUTORTURE_READERS=$value ;;
 		--mem-limit) options_number mem-limit "$value"; opt_mem_mb=$value ;;
 		--proc-limit) options_number proc-limit "$value"; opt_nproc=$value ;;
 		--log-limit) options_number log-limit "$value"; opt_log_mb=$value ;;
@@ -122,6 +142,7 @@ options_parse() {
 		--repeat)
 			# The old name: K attempts of a survivor are now K full-length runs that confirm it.
 			options_number repeat "$value"
+			((10#$value >= 1)) || mt_usage_error "$0" "option '--repeat' expects at least 1 (--no-confirm runs no confirmation)"
 			mt_note "--repeat $value is --confirm $value now: survivors run until $value runs of the full duration"
 			opt_confirm=$value ;;
 		--no-confirm) opt_no_confirm=1 ;;
@@ -272,7 +293,14 @@ options_resolve() {
 	export MT_DB MT_CAMPAIGN
 	if [[ -z $target && -f $MT_CAMPAIGN/target ]]; then target=$(<"$MT_CAMPAIGN/target"); fi
 	# A campaign made with 'mutorture init --target' names its target in the database.
-	if [[ -z $target ]]; then target=$("$MUTORTURE_BIN" init --db "$MT_DB" --get target) || target=''; fi
+	# (status 1: no target is set; anything else, a file that is no campaign, has said why)
+	if [[ -z $target ]]; then
+		target=$("$MUTORTURE_BIN" init --db "$MT_DB" --get target) || {
+			key=$?
+			((key == 1)) || exit "$key"
+			target=''
+		}
+	fi
 	[[ -n $target ]] || mt_die "campaign '$MT_DB' has no target yet: name one with --target"
 	MT_TARGET_FILE=$(mt_target_file "$target")
 	export MT_TARGET_FILE

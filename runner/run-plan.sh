@@ -155,6 +155,10 @@ plan_seconds() {
 plan_print() {
 	local tmp passes controls restored quick full d timeouts_one timeouts="" sep=""
 	tmp=$(mktemp -d)
+	# A plan that fails (a filter that names nothing) leaves no scratch directory behind (the
+	# trap runs outside this function: a global names the directory).
+	plan_print_tmp=$tmp
+	trap 'rm -rf -- "$plan_print_tmp"' EXIT
 	plan_make "$tmp/plan"
 	quick=$(plan_seconds "$MT_QUICK_DURATION")
 	full=$(plan_seconds "$MT_FULL_DURATION")
@@ -221,4 +225,5 @@ plan_print() {
 		cat -- "$tmp/plan.again"
 	fi
 	rm -rf -- "$tmp"
+	trap - EXIT
 }

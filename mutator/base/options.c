@@ -66,8 +66,11 @@ static void set_value(const struct option *o, const char *arg, const char *spell
 			usage_error("option '%s' expects a number, not '%s'", spelled, arg);
 		return;
 	case OPTION_LIST: {
-		/* "a,b" and repeated options both add to the list. */
+		/* "a,b" and repeated options both add to the list; a value that names nothing ('',
+		 * ',') is a typo, never "no filter". */
 		const char *p = arg;
+		if (!arg[strspn(arg, ",")])
+			usage_error("option '%s' names nothing: '%s'", spelled, arg);
 		for (;;) {
 			const char *comma = strchr(p, ',');
 			size_t n = comma ? (size_t)(comma - p) : strlen(p);

@@ -24,6 +24,9 @@ int cmd_apply(int argc, const char **argv)
 	};
 	if (parse_options(argc, argv, options, usage) != 1)
 		usage_with_options(usage, options);
+	/* An empty DIR would put the file at '/PATH'. */
+	if (tree && !*tree)
+		usage_error("option '--tree' expects a directory, not ''");
 	struct mutant_row m;
 	mutant_load_file(db_file, argv[0], &m);
 	/* Every check that can die comes before the allocations it would leave behind (the

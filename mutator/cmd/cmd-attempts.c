@@ -32,6 +32,8 @@ int cmd_attempts(int argc, const char **argv)
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
 	sqlite3 *db = db_open(db_file, DB_READ);
+	/* An id the campaign does not have is a typo, not "no attempts" (as 'mutorture list'). */
+	db_check_known(db, &mutants, "SELECT 1 FROM mutant WHERE id = ?1", "mutant");
 	if (change) {
 		sqlite3_stmt *known = db_prepare(db, "SELECT 1 FROM torture_change WHERE hash = ?1");
 		db_bind_text(db, known, 1, change);

@@ -202,7 +202,7 @@ static int gaps_list(int argc, const char **argv)
 		OPT_END(),
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
-		usage_error("unknown subcommand '%s' (try or export)", argv[1]);
+		usage_error("unknown subcommand '%s' (try or export)", argv[0]);
 	if (strcmp(format, "text") && strcmp(format, "tsv"))
 		usage_error("unknown format '%s' (text or tsv)", format);
 	sqlite3 *db = db_open(db_file, DB_READ);
@@ -410,11 +410,20 @@ static void export_change(const struct gap_data *d, const struct gap_change *c, 
 	sb_release(&out);
 }
 
+/* Whether s can be a patch's From: 'NAME <EMAIL>', on one line. */
+static bool author_ok(const char *s)
+{
+	const char *lt = strchr(s, '<');
+	size_t n = strlen(s);
+	return lt && lt > s && s[n - 1] == '>' && strchr(lt, '@') && !strchr(lt + 1, '<') &&
+	       !strchr(s, '\n');
+}
+
 static int gaps_export(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
 	const char *dir = ".";
-	const char *from = getenv("MUTORTURE_FROM");
+	const char *from = NULL;
 	static const char *const usage[] = {
 		"mutorture gaps export [--db FILE] [--out DIR] [--from 'NAME <EMAIL>'] [CHANGE...]",
 		NULL
@@ -427,6 +436,14 @@ static int gaps_export(int argc, const char **argv)
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
+	/* The author goes into every patch's From: line, checked before anything is written. */
+	if (from && !author_ok(from))
+		usage_error("option '--from' expects 'NAME <EMAIL>', not '%s'", from);
+	if (!from && getenv("MUTORTURE_FROM") && *getenv("MUTORTURE_FROM")) {
+		from = getenv("MUTORTURE_FROM");
+		if (!author_ok(from))
+			die("MUTORTURE_FROM='%s' is not 'NAME <EMAIL>'", from);
+	}
 	/* A missing --out is made, one level, once every named change is known exportable. */
 	struct stat sb;
 	bool make_dir = stat(dir, &sb) != 0;
@@ -461,7 +478,7 @@ static int gaps_export(int argc, const char **argv)
 			named |= !strcmp(argv[k], c->name);
 		if (!named || !c->latest || c->state != CHANGE_ACCEPTED || !c->closed)
 			continue;
-		export_change(&d, c, dir, ++number, from && *from ? from : "mutorture <mutorture@localhost>",
+		export_change(&d, c, dir, ++number, from ? from : "mutorture <mutorture@localhost>",
 			      campaign);
 	}
 	if (!number)

@@ -6,8 +6,10 @@
  * A named header that the compile database does not list is parsed on its own with the flags
  * of a file from its directory; with --via FILE.c, every named file is mutated as it appears in
  * FILE.c's translation unit, parsed with FILE.c's compile command. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,18 +78,36 @@ static void select_operators(const struct strlist *names, const struct mutation_
 	}
 }
 
+/* Reads the line number at *p (digits only, at most UINT_MAX) into *out and moves *p past it. */
+static bool read_line_number(const char **p, unsigned *out)
+{
+	char *end;
+	if (!isdigit((unsigned char)**p))
+		return false;
+	errno = 0;
+	unsigned long v = strtoul(*p, &end, 10);
+	if (errno || v > UINT_MAX)
+		return false;
+	*out = (unsigned)v;
+	*p = end;
+	return true;
+}
+
 /* --lines FILE:A-B (or FILE:A) into the named file's line set. */
 static void add_lines(const char *root, const char *spec, struct target_file *files, size_t nr)
 {
 	const char *colon = strrchr(spec, ':');
-	unsigned a, b;
-	int used = 0;
+	unsigned a = 0, b = 0;
 	if (!colon)
 		usage_error("option '--lines' expects FILE:A-B, not '%s'", spec);
-	int fields = sscanf(colon + 1, "%u-%u%n", &a, &b, &used);
-	if (fields == 1 && sscanf(colon + 1, "%u%n", &a, &used) == 1)
-		b = a;
-	if (fields < 1 || colon[1 + used] || a < 1 || b < a)
+	const char *p = colon + 1;
+	bool ok = read_line_number(&p, &a);
+	b = a;
+	if (ok && *p == '-') {
+		p++;
+		ok = read_line_number(&p, &b);
+	}
+	if (!ok || *p || a < 1 || b < a)
 		usage_error("option '--lines' expects FILE:A-B with 1 <= A <= B, not '%s'", spec);
 	char *name = xstrndup(spec, (size_t)(colon - spec));
 	char *abs, *rel;
@@ -278,6 +298,7 @@ int cmd_generate(int argc, const char **argv)
 	const char *db_file = default_db_path(), *root_opt = NULL, *compdb_dir = NULL;
 	const char *diff_rev = NULL, *via = NULL, *entry_filter = NULL, *patch_file = NULL;
 	struct strlist rule_names = { 0 }, op_names = { 0 }, line_specs = { 0 }, functions = { 0 };
+	int check_args = 0;
 	static const char *const usage[] = {
 		"mutorture generate [--db FILE] [--root DIR] [-p DIR] [--rules NAME|PATH]... "
 		"[--operators A,B] [--lines FILE:A-B]... [--function NAME]... [--diff REV | --patch FILE] "
@@ -301,6 +322,9 @@ int cmd_generate(int argc, const char **argv)
 		OPT_STRING(0, "entry-filter", &entry_filter, "TEXT",
 			   "of several compile commands for a file, the one with an argument containing TEXT "
 			   "(!TEXT: the one without)"),
+		/* The runner's check of a target's arguments before a campaign makes anything:
+		 * options, operators, rule sets and patch are checked, nothing is opened or written. */
+		OPT_BOOL(0, "check-args", &check_args, NULL),
 		OPT_END(),
 	};
 	int npos = parse_options(argc, argv, options, usage);
@@ -323,6 +347,17 @@ int cmd_generate(int argc, const char **argv)
 	const struct mutation_operator **ops;
 	size_t nr_ops;
 	select_operators(&op_names, &ops, &nr_ops);
+	if (check_args) {
+		if (rule_names.nr)
+			rules_free(rules_load(&rule_names));
+		free(ops);
+		strlist_clear(&rule_names);
+		strlist_clear(&op_names);
+		strlist_clear(&line_specs);
+		strlist_clear(&functions);
+		patch_free(&patch);
+		return 0;
+	}
 
 	sqlite3 *db = db_open(db_file, DB_WRITE);
 	char *root = resolve_root(db, root_opt);

@@ -34,6 +34,9 @@ static void check_target(const char *target)
 		    "a target.sh", target, mutorture_home());
 }
 
+/* The longest torture run a campaign can confirm at: a week, as the runner's durations. */
+#define CONFIRM_DURATION_MAX 604800
+
 /* The settings a campaign keeps (schema.sql, table campaign). */
 static const char *const settings[] = { "root", "target", "created", "flaky", "confirm_runs",
 					"confirm_duration", NULL };
@@ -63,8 +66,13 @@ int cmd_init(int argc, const char **argv)
 		usage_with_options(usage, options);
 	if (OPT_GIVEN_INT(confirm_runs) && confirm_runs < 1)
 		usage_error("--confirm-runs must be at least 1, not %ld", confirm_runs);
+	/* 0: the target's own run length; more than a week no run can ask for (the runner's
+	 * limit on every duration). */
 	if (OPT_GIVEN_DOUBLE(confirm_duration) && !(confirm_duration >= 0))
 		usage_error("--confirm-duration must be a number of seconds, not %g", confirm_duration);
+	if (OPT_GIVEN_DOUBLE(confirm_duration) && confirm_duration > CONFIRM_DURATION_MAX)
+		usage_error("--confirm-duration must be at most %d seconds (a week), not %g",
+			    CONFIRM_DURATION_MAX, confirm_duration);
 
 	if (get) {
 		if (root || target || OPT_GIVEN_INT(confirm_runs) || OPT_GIVEN_DOUBLE(confirm_duration))

@@ -30,23 +30,6 @@ static const char list_sql[] =
 	"   AND (?6 IS NULL OR m.id IN (SELECT value FROM json_each(?6))) "
 	" ORDER BY s.path, s.current DESC, m.start_byte, m.end_byte, m.id";
 
-/* Dies naming the first value of list that no row of the campaign has (sql: one parameter,
- * a row if the value exists): a typo in a filter must not pass for "nothing matches". */
-static void check_known(sqlite3 *db, const struct strlist *list, const char *sql, const char *what)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	for (size_t i = 0; i < list->nr; i++) {
-		sqlite3_reset(st);
-		db_bind_text(db, st, 1, list->items[i]);
-		if (!db_step(db, st)) {
-			char *value = xstrdup(list->items[i]);
-			sqlite3_finalize(st);
-			die("no %s '%s' in campaign '%s'", what, value, db_path(db));
-		}
-	}
-	sqlite3_finalize(st);
-}
-
 static void bind_list(sqlite3 *db, sqlite3_stmt *st, int i, const struct strlist *list)
 {
 	if (!list->nr) {
@@ -108,11 +91,11 @@ int cmd_list(int argc, const char **argv)
 	}
 
 	sqlite3 *db = db_open(db_file, DB_READ);
-	check_known(db, &operators, "SELECT 1 FROM mutant WHERE operator = ?1", "mutant of operator");
-	check_known(db, &files, "SELECT 1 FROM source WHERE path = ?1", "source file");
-	check_known(db, &functions, "SELECT 1 FROM mutant WHERE function = ?1 OR function_spelled = ?1",
+	db_check_known(db, &operators, "SELECT 1 FROM mutant WHERE operator = ?1", "mutant of operator");
+	db_check_known(db, &files, "SELECT 1 FROM source WHERE path = ?1", "source file");
+	db_check_known(db, &functions, "SELECT 1 FROM mutant WHERE function = ?1 OR function_spelled = ?1",
 		    "mutant in function");
-	check_known(db, &mutants, "SELECT 1 FROM mutant WHERE id = ?1", "mutant");
+	db_check_known(db, &mutants, "SELECT 1 FROM mutant WHERE id = ?1", "mutant");
 	sqlite3_stmt *st = db_prepare(db, list_sql);
 	db_bind_int(db, st, 1, stale);
 	bind_list(db, st, 2, &statuses);

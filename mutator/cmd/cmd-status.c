@@ -104,7 +104,7 @@ static void print_gaps(sqlite3 *db)
 int cmd_status(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
-	long jobs = 0;
+	long jobs = OPT_INT_UNSET;
 	static const char *const usage[] = { "mutorture status [--db FILE] [--jobs N]", NULL };
 	const struct option options[] = {
 		OPT_DB(&db_file),
@@ -113,9 +113,9 @@ int cmd_status(int argc, const char **argv)
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
-	if (jobs == 0)
+	if (!OPT_GIVEN_INT(jobs))
 		jobs = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
-	if (jobs < 1)
+	else if (jobs < 1)
 		usage_error("--jobs must be at least 1, not %ld", jobs);
 
 	sqlite3 *db = db_open(db_file, DB_READ);

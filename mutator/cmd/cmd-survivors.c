@@ -142,6 +142,7 @@ int cmd_survivors(int argc, const char **argv)
 		usage_error("--confirmed and --unconfirmed cannot be combined");
 
 	sqlite3 *db = db_open(db_file, DB_READ);
+	mutant_view_check_filters(db, &files, &functions, &operators);
 	triage_attach(db);
 	struct confirm_policy policy;
 	confirm_policy_load(db, &policy);

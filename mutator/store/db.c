@@ -10,6 +10,7 @@
 
 #include "hash.h"
 #include "status.h"
+#include "strlist.h"
 #include "util.h"
 
 extern const char schema_sql[];
@@ -306,6 +307,9 @@ static sqlite3 *open_file(const char *path, enum db_mode mode)
 
 sqlite3 *db_open(const char *path, enum db_mode mode)
 {
+	/* SQLite opens a private temporary database for an empty name: a campaign that vanishes. */
+	if (!*path)
+		die("cannot open database '': no file name given");
 	if (mode != DB_CREATE && access(path, F_OK) != 0)
 		die("cannot open database '%s': %s (run 'mutorture init' first)", path,
 		    strerror(errno));
@@ -362,5 +366,20 @@ void db_setting_set(sqlite3 *db, const char *key, const char *value)
 	db_bind_text(db, st, 1, key);
 	db_bind_text(db, st, 2, value);
 	db_step(db, st);
+	sqlite3_finalize(st);
+}
+
+void db_check_known(sqlite3 *db, const struct strlist *list, const char *sql, const char *what)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	for (size_t i = 0; i < list->nr; i++) {
+		sqlite3_reset(st);
+		db_bind_text(db, st, 1, list->items[i]);
+		if (!db_step(db, st)) {
+			char *value = xstrdup(list->items[i]);
+			sqlite3_finalize(st);
+			die("no %s '%s' in campaign '%s'", what, value, db_path(db));
+		}
+	}
 	sqlite3_finalize(st);
 }

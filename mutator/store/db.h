@@ -33,6 +33,11 @@ void db_bind_text(sqlite3 *db, sqlite3_stmt *stmt, int i, const char *s);
 void db_bind_int(sqlite3 *db, sqlite3_stmt *stmt, int i, long long v);
 const char *db_column_text(sqlite3_stmt *stmt, int i); /* "" for NULL */
 
+struct strlist;
+/* Dies naming the first value of list that no row has (sql: one parameter, a row when the
+ * value exists): a typo in a filter must not pass for "nothing matches". */
+void db_check_known(sqlite3 *db, const struct strlist *list, const char *sql, const char *what);
+
 void db_begin(sqlite3 *db);
 void db_commit(sqlite3 *db);
 

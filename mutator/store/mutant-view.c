@@ -2,6 +2,7 @@
 #include "mutant-view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "db.h"
@@ -83,4 +84,57 @@ bool mutant_view_matches(const struct mutant_view *row, const struct strlist *fi
 	       (in_list(functions, row->function, false) ||
 		(*row->function_spelled && in_list(functions, row->function_spelled, false))) &&
 	       in_list(operators, row->operator_name, false);
+}
+
+/* Sets seen[i] for each item of list that s matches (as in_list reads the item). */
+static void mark_seen(const struct strlist *list, const char *s, bool path, bool *seen)
+{
+	for (size_t i = 0; i < list->nr; i++) {
+		struct strlist one = { &list->items[i], 1 };
+		seen[i] |= in_list(&one, s, path);
+	}
+}
+
+/* The first item of list not seen, or NULL. */
+static const char *first_unseen(const struct strlist *list, const bool *seen)
+{
+	for (size_t i = 0; i < list->nr; i++)
+		if (!seen[i])
+			return list->items[i];
+	return NULL;
+}
+
+void mutant_view_check_filters(sqlite3 *db, const struct strlist *files,
+			       const struct strlist *functions, const struct strlist *operators)
+{
+	if (!files->nr && !functions->nr && !operators->nr)
+		return;
+	bool *seen_files = xcalloc(files->nr + 1, sizeof(bool));
+	bool *seen_functions = xcalloc(functions->nr + 1, sizeof(bool));
+	bool *seen_operators = xcalloc(operators->nr + 1, sizeof(bool));
+	sqlite3_stmt *st = db_prepare(db,
+		"SELECT DISTINCT s.path, m.function, m.function_spelled, m.operator "
+		"  FROM mutant m JOIN source s ON s.id = m.source_id WHERE s.current = 1");
+	while (db_step(db, st)) {
+		mark_seen(files, db_column_text(st, 0), true, seen_files);
+		mark_seen(functions, db_column_text(st, 1), false, seen_functions);
+		if (*db_column_text(st, 2))
+			mark_seen(functions, db_column_text(st, 2), false, seen_functions);
+		mark_seen(operators, db_column_text(st, 3), false, seen_operators);
+	}
+	sqlite3_finalize(st);
+	const char *what = "source file", *value = first_unseen(files, seen_files);
+	if (!value) {
+		what = "mutant in function";
+		value = first_unseen(functions, seen_functions);
+	}
+	if (!value) {
+		what = "mutant of operator";
+		value = first_unseen(operators, seen_operators);
+	}
+	free(seen_files);
+	free(seen_functions);
+	free(seen_operators);
+	if (value)
+		die("no %s '%s' in campaign '%s'", what, value, db_path(db));
 }

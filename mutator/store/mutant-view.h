@@ -40,4 +40,9 @@ bool mutant_view_next(sqlite3 *db, sqlite3_stmt *st, struct mutant_view *row);
 bool mutant_view_matches(const struct mutant_view *row, const struct strlist *files,
 			const struct strlist *functions, const struct strlist *operators);
 
+/* Dies naming the first value of the lists that no mutant of the current sources has (as
+ * mutant_view_matches reads them): a typo in a filter must not pass for "nothing matches". */
+void mutant_view_check_filters(sqlite3 *db, const struct strlist *files,
+			       const struct strlist *functions, const struct strlist *operators);
+
 #endif

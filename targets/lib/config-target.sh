@@ -57,7 +57,7 @@ config_glob() {
 
 # config_load FILE: reads the config FILE and sets the target's settings from it.
 config_load() {
-	local line scenario via header key
+	local line scenario via header key rc
 	local -a words files
 	CONFIG_FILE=$1
 	CONFIG_DIR=${1%/*}
@@ -65,6 +65,9 @@ config_load() {
 	# shellcheck disable=SC2154 # kv_error: set by kv_parse (keyvalue.sh)
 	kv_parse "$1" CONFIG "$CONFIG_LIST_KEYS" "$CONFIG_KEYS" "$CONFIG_SUFFIXED_KEYS" ||
 		config_fail "$kv_error (see targets/CONFIG.md)"
+	for key in "${!CONFIG[@]}"; do
+		[[ -n ${CONFIG[$key]//[[:space:]]/} ]] || config_fail "'$key' is given without a value"
+	done
 	[[ -n ${CONFIG[tree]:-} ]] || config_fail "no 'tree' given (see targets/CONFIG.md)"
 	CONFIG_TREE=${CONFIG[tree]}
 	if [[ $CONFIG_TREE != /* ]]; then CONFIG_TREE=$CONFIG_DIR/$CONFIG_TREE; fi
@@ -147,6 +150,25 @@ config_load() {
 	if [[ -n ${CONFIG[duration]:-} ]]; then TARGET_DURATION=${CONFIG[duration]}; fi
 	if [[ -n ${CONFIG[confirm_runs]:-} ]]; then TARGET_CONFIRM_RUNS=${CONFIG[confirm_runs]}; fi
 	# The optional hooks exist only when the config gives their command.
+	# The patterns as bash matches them (an ERE it cannot compile would fail every run).
+	for key in pass fail hang; do
+		while IFS= read -r line; do
+			[[ -n $line ]] || continue
+			rc=0
+			# shellcheck disable=SC2319 # the status of the match itself: 2 is a pattern it cannot compile
+			[[ '' =~ $line ]] || rc=$?
+			((rc != 2)) || config_fail "$key '$line': not a regular expression (ERE)"
+		done <<<"${CONFIG[$key]:-}"
+	done
+	while IFS= read -r line; do
+		[[ -n $line ]] || continue
+		kv_words words "${line#*:}"
+		[[ $line == *:* ]] && ((${#words[@]})) || config_fail "scenarios_for '$line': not 'GLOB: SCENARIO...'"
+		for scenario in "${words[@]}"; do
+			[[ " ${TARGET_SCENARIOS[*]} " == *" $scenario "* ]] ||
+				config_fail "scenarios_for '$line': no scenario '$scenario' (scenarios: ${TARGET_SCENARIOS[*]})"
+		done
+	done <<<"${CONFIG[scenarios_for]:-}"
 	while IFS= read -r line; do
 		[[ -n $line ]] || continue
 		kv_words words "${line#*:}"
