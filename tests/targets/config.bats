@@ -182,13 +182,13 @@ fixture_config() {
 @test "a config target's header mutants are compared through its includers, on this host and aarch64" {
 	local work db null odd wmb deleted dx da wx wa src=$MUTORTURE_HOME/tests/runner/fixture-tce/src
 	work=$(scratch)
-	db=$work/h.db
+	db=$work/inc.db
 	# The equivalence fixture (tests/runner/equivalence.bats) as a config file: ctr.h is
 	# generated through mp.c, and ring.c includes it too.
 	printf '%s\n' "tree = $src" 'sources = mp.c ring.c' 'header = ctr.h via mp.c' 'includers = ctr.h: mp.c ring.c' \
 		'rules = linux' 'compdb = bear -- make -s' 'build = make -s' 'test = ./fixture-tce' \
-		'compile = $(make -s --no-print-directory print-compile) -c -o "$MUTORTURE_OUT" "$MUTORTURE_FILE"' >"$work/h.conf"
-	run mt campaign "$work/h.conf" --db "$db" --dry-run
+		'compile = $(make -s --no-print-directory print-compile) -c -o "$MUTORTURE_OUT" "$MUTORTURE_FILE"' >"$work/inc.conf"
+	run mt campaign "$work/inc.conf" --db "$db" --dry-run
 	[ "$status" -eq 0 ]
 	null=$(mutant_where "$db" ret reader_record "'NULL' -> '0'")
 	odd=$(mutant_where "$db" ror phase_odd "'!=' -> '=='")
@@ -212,8 +212,8 @@ fixture_config() {
 	[ "$dx" = "$wx" ] && [ -n "$da" ] && [ -n "$wa" ] && [ "$da" != "$wa" ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id IN ('$wmb', '$deleted') AND kind = 'torture'")" -eq 2 ]
 	# An includers line that names no file of the tree is refused by key.
-	sed -i 's/^includers = .*/includers = ctr.h: mp.c rnig.c/' "$work/h.conf"
-	run mt run --db "$db" --target "$work/h.conf" --dry-run
+	sed -i 's/^includers = .*/includers = ctr.h: mp.c rnig.c/' "$work/inc.conf"
+	run mt run --db "$db" --target "$work/inc.conf" --dry-run
 	[ "$status" -eq 128 ]
 	[[ $output == *"includers 'ctr.h: mp.c rnig.c': no file 'rnig.c' in '$src'"* ]]
 }
