@@ -205,7 +205,7 @@ baseline_measure() {
 	mkdir -p -- "$blog"
 	mapfile -t slots < <(seq "$opt_jobs")
 	mapfile -t runs < <(seq "$opt_baseline_runs")
-	pipeline 0 --jobs "$opt_jobs" bash "$MUTORTURE_HOME/runner/baseline-job" build '{}' ::: "${slots[@]}" ||
+	pipeline 0 --jobs "$opt_jobs" bash "$MUTORTURE_HOME/runner/baseline-job" build '{}' ::: "${slots[@]}" || [[ -n $MT_STOP ]] ||
 		mt_die "recording the baseline failed"
 	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the baseline'; exit 130; fi
 	for ((slot = 1; slot <= opt_jobs; slot++)); do
@@ -217,7 +217,7 @@ baseline_measure() {
 		build_s=$(awk -v a="$build_s" -v b="${result#* }" 'BEGIN { print (b > a) ? b : a }')
 	done
 	pipeline "$total" --jobs "$opt_jobs" bash "$MUTORTURE_HOME/runner/baseline-job" test '{%}' '{1}' '{2}' '{3}' \
-		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" ::: "${baseline_durations[@]}" || mt_die "recording the baseline failed"
+		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" ::: "${baseline_durations[@]}" || [[ -n $MT_STOP ]] || mt_die "recording the baseline failed"
 	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the baseline'; exit 130; fi
 	records=$(grep -F $'\tkind=baseline\t' "$MT_RECORDS" || true)
 	if (($(printf '%s\n' "$records" | grep -c 'status=') != total)); then

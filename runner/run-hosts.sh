@@ -27,7 +27,7 @@ MT_REMOTE_ROOT=.mutorture-hosts
 # Variables every host job gets from this machine (GNU parallel --env).
 MT_HOST_ENV=(MT_CAMPAIGN MT_TOKEN MT_ROUND MT_TARGET_FILE MT_HOST_TIMEOUTS MT_MEM_KB MT_NPROC
 	MT_LOG_LIMIT MT_SANDBOX MT_BASELINE_TIMEOUT MT_BUILD_TIMEOUT MT_TEST_TIMEOUT MUTORTURE_BUILD_JOBS MUTORTURE_READERS
-	MUTORTURE_SEED MUTORTURE_DURATION MT_CHANGE_HASH MUTORTURE_CHANGE)
+	MUTORTURE_SEED MUTORTURE_DURATION MT_CHANGE_HASH MUTORTURE_CHANGE MT_JOB_CONFIRM MT_CONFIRM_DURATION)
 
 # hosts_resolve: reads opt_hosts: sets hosts_n and, for each host I, hosts_line[I] (the line as
 # GNU parallel reads it), hosts_name[I] (the host, as GNU parallel's PARALLEL_SSHHOST names it;
@@ -283,7 +283,7 @@ hosts_baseline() {
 	total=$((${#TARGET_SCENARIOS[@]} * opt_baseline_runs * ${#baseline_durations[@]}))
 	pipeline "$total" "${args[@]}" -S "${hosts_line[i]}" -j "${hosts_jobs[i]}" \
 		bash "../home/$MT_HOST_VERSION/runner/host-job" baseline test '{%}' '{1}' '{2}' '{3}' \
-		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" ::: "${baseline_durations[@]}" || mt_die "recording the baseline of host $name failed"
+		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" ::: "${baseline_durations[@]}" || [[ -n $MT_STOP ]] || mt_die "recording the baseline of host $name failed"
 	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the baseline'; exit 130; fi
 	records=$(grep -F $'\tkind=baseline\t' "$MT_RECORDS" | grep -F "attempt=$MT_TOKEN-${name//[^A-Za-z0-9._-]/_}-baseline-" || true)
 	if (($(grep -c 'status=' <<<"$records") != total)); then
@@ -369,9 +369,10 @@ hosts_job_args() {
 # jobs that did not finish ran on another host, or stay pending). When no host is left, the
 # run stops as after a signal (MT_STOP): what finished is recorded, the rest stays pending.
 hosts_after_round() {
-	local i out jobs got
+	local i out jobs got tab=$'\t'
 	plan_rows jobs "$2"
-	got=$(grep -c -F "attempt=$MT_TOKEN.$1." "$MT_RECORDS" || true)
+	# A job that confirms its mutant gives a record a run: its first (TOKEN.ROUND.SEQ) counts.
+	got=$(grep -c -E "attempt=$MT_TOKEN\.$1\.[0-9]+$tab" "$MT_RECORDS" || true)
 	if ((got < jobs)); then
 		mt_note "round $1: $((jobs - got)) of $jobs jobs came back without a record from any host (ssh or the host failed): they stay pending"
 	fi

@@ -153,7 +153,7 @@ plan_seconds() {
 # baseline and timeouts, the passes and controls, then the rows of the quick pass and of the
 # first confirmation round as GNU parallel gets them.
 plan_print() {
-	local tmp passes controls restored quick full d timeouts_one timeouts="" sep=""
+	local tmp passes controls restored quick full more d timeouts_one timeouts="" sep=""
 	tmp=$(mktemp -d)
 	# A plan that fails (a filter that names nothing) leaves no scratch directory behind (the
 	# trap runs outside this function: a global names the directory).
@@ -174,8 +174,11 @@ plan_print() {
 	printf 'sandbox   %s\n' "$(mt_sandbox_text "$MT_SANDBOX")"
 	printf 'stage 1   quick pass: every pending mutant once, torture runs of %s\n' "$quick"
 	if [[ -n $MT_CONFIRM ]]; then
-		printf 'stage 2   confirmation: each survivor short of %s runs of %s gets one such run a round, until it has %s or is killed (at most %s rounds)\n' \
-			"$MT_CONFIRM_RUNS" "$full" "$MT_CONFIRM_RUNS" "$MT_CONFIRM_RUNS"
+		quick_confirm_runs more
+		printf 'stage 2   confirmation: a survivor of stage 1 goes on in its job, on its build, with up to %s runs of %s until %s such runs confirm it or one kills it%s\n' \
+			"$more" "$full" "$MT_CONFIRM_RUNS" "$( ((more < MT_CONFIRM_RUNS)) && echo ' (its quick run is the first)')"
+		printf '          a survivor of an earlier run short of %s gets one such run a round (at most %s rounds)\n' \
+			"$MT_CONFIRM_RUNS" "$MT_CONFIRM_RUNS"
 	else
 		printf 'stage 2   none (--no-confirm): survivors stay unconfirmed (the policy: %s runs of %s)\n' \
 			"$MT_CONFIRM_RUNS" "$full"
@@ -220,8 +223,8 @@ plan_print() {
 	if [[ -n $MT_CONFIRM ]]; then
 		printf 'confirm   %d jobs of the first confirmation round (%d survivors of earlier runs short of %s runs of %s), in the order GNU parallel runs them: the rows of DB.d/runs/TOKEN.plan.r2\n' \
 			"$again_jobs" "$again_mutants" "$MT_CONFIRM_RUNS" "$full"
-		printf '          the survivors of stage 1 join them (in the database order), so this is the round\n'
-		printf '          exactly when stage 1 leaves no new survivor; each later round is made the same way\n'
+		printf '          (stage 1 confirms its own survivors in their jobs; one whose job was cut short\n'
+		printf '          joins them, in the database order); each later round is made the same way\n'
 		cat -- "$tmp/plan.again"
 	fi
 	rm -rf -- "$tmp"

@@ -134,7 +134,7 @@ in_session() {
 }
 
 # pipeline TOTAL PARALLEL-ARGS...: runs GNU parallel in its own session; its output, one record
-# a job (TOTAL of them), goes through runner/progress.awk (the run's records file, progress
+# a run (TOTAL jobs: a job that confirms its mutant makes several runs), goes through runner/progress.awk (the run's records file, progress
 # lines) to one 'mutorture record'; both ignore INT and TERM, so everything parallel printed
 # is written. A signal stops parallel (which kills its running jobs). Returns record's status.
 pipeline() {

@@ -13,11 +13,13 @@
 # starts only when the one before recorded everything and no signal came; a failed control
 # run makes the run fail loudly (FLAKY CAMPAIGN), its kills are not evidence.
 
-# torture PLAN ROUND DURATION: runs the jobs of PLAN (runner/job, controls included) through
-# the pipeline, each asking the target for DURATION seconds ('': its default) under that
-# duration's torture timeout; ROUND keeps the attempts of repeated mutants apart.
+# torture PLAN ROUND DURATION [MORE]: runs the jobs of PLAN (runner/job, controls included)
+# through the pipeline, each asking the target for DURATION seconds ('': its default) under that
+# duration's torture timeout; ROUND keeps the attempts of repeated mutants apart. A mutant that
+# survives goes on in its job, on its build, with up to MORE runs of the full duration
+# (MT_JOB_CONFIRM, default 0), each a record of its own.
 torture() {
-	local plan=$1 n
+	local plan=$1 n more=${4:-0}
 	local -a bar=() how=(--jobs "$opt_jobs") cmd=(bash "$MUTORTURE_HOME/runner/job")
 	plan_rows n "$plan"
 	if [[ $MT_PROGRESS == bar ]]; then bar=(--bar); fi
@@ -26,6 +28,12 @@ torture() {
 	baseline_timeout_for MT_TEST_TIMEOUT "${3:-default}"
 	baseline_scenario_timeouts MT_TEST_TIMEOUTS "${3:-default}"
 	export MT_TEST_TIMEOUT MT_TEST_TIMEOUTS MUTORTURE_TEST_TIMEOUT=$MT_TEST_TIMEOUT
+	export MT_JOB_CONFIRM=$more MT_CONFIRM_DURATION=$MT_FULL_DURATION
+	if ((more)); then
+		baseline_timeout_for MT_CONFIRM_TEST_TIMEOUT "${MT_FULL_DURATION:-default}"
+		baseline_scenario_timeouts MT_CONFIRM_TEST_TIMEOUTS "${MT_FULL_DURATION:-default}"
+		export MT_CONFIRM_TEST_TIMEOUT MT_CONFIRM_TEST_TIMEOUTS
+	fi
 	# --hosts: the same jobs, spread over the hosts (run-hosts.sh).
 	if [[ -n $opt_hosts ]]; then
 		hosts_job_args how "$plan"
@@ -37,14 +45,17 @@ torture() {
 	return "$rc"
 }
 
-# torture_rounds PLAN: round 1 runs PLAN (the quick pass), then each round (PLAN.rROUND) one
-# full-length attempt of every survivor short of the policy's K, until none is left, a round
-# fails to record, or a signal came (at most K rounds: each adds a full attempt to each of its
-# survivors, or kills it); sets torture_rc to the record writer's status.
+# torture_rounds PLAN: round 1 runs PLAN (the quick pass), where a survivor goes on in its job
+# with the runs that confirm it (quick_confirm_runs); then each round (PLAN.rROUND) one
+# full-length attempt of every survivor short of the policy's K (one of an earlier run, or one
+# whose job was cut short), until none is left, a round fails to record, or a signal came (at
+# most K rounds: each adds a full attempt to each of its survivors, or kills it); sets
+# torture_rc to the record writer's status.
 torture_rounds() {
-	local plan=$1 round last
+	local plan=$1 round last more
 	torture_rc=0
-	if [[ -s $plan ]]; then torture "$plan" 1 "$MT_QUICK_DURATION" || torture_rc=$?; fi
+	quick_confirm_runs more
+	if [[ -s $plan ]]; then torture "$plan" 1 "$MT_QUICK_DURATION" "$more" || torture_rc=$?; fi
 	[[ -n $MT_CONFIRM ]] || return 0
 	last=$((MT_CONFIRM_RUNS + 1))
 	for ((round = 2; round <= last && torture_rc == 0; round++)); do
@@ -69,43 +80,52 @@ run_timeouts() {
 	done
 	stages="$1 mutants in the quick pass (runs of $(plan_seconds "$MT_QUICK_DURATION"))"
 	if [[ -n $MT_CONFIRM ]]; then
-		stages+=", then confirmation of the survivors and $2 of earlier runs (runs of $(plan_seconds "$MT_FULL_DURATION"), until $MT_CONFIRM_RUNS each)"
+		stages+=", each survivor then confirmed in its job, on its build, and $2 survivors of earlier runs one run a round (runs of $(plan_seconds "$MT_FULL_DURATION"), until $MT_CONFIRM_RUNS each)"
 	fi
 	mt_note "running $stages with $opt_jobs jobs (timeouts: build $MT_BUILD_TIMEOUT s, torture $text; logs in $MT_CAMPAIGN/logs)"
 }
 
-# torture_tally: reads this run's records once: sets tally_jobs (mutant jobs), tally_controls
-# (control runs), tally_failed (control runs that did not pass) and tally_counts (the mutant
-# jobs by status, 'N STATUS, ...' in the order of the status names).
+# torture_tally: reads this run's records once: sets tally_jobs (mutant jobs), tally_runs (their
+# torture runs: a job that confirms its mutant makes several, TOKEN.ROUND.SEQ.N after the
+# first), tally_controls (control runs), tally_failed (control runs that did not pass) and
+# tally_counts (the mutant jobs by the status of their last run, 'N STATUS, ...' in the order
+# of the status names).
 torture_tally() {
 	local tally=''
 	if [[ -f $MT_RECORDS ]]; then
 		tally=$(awk -F '\t' '
 			/\tkind=torture\t/ {
-				jobs++
-				for (i = 1; i <= NF; i++)
-					if (index($i, "status=") == 1) count[substr($i, 8)]++
+				for (i = 1; i <= NF; i++) {
+					if (index($i, "attempt=") == 1) job = substr($i, 9)
+					if (index($i, "status=") == 1) status = substr($i, 8)
+				}
+				runs++
+				if (split(job, part, ".") == 4) job = part[1] "." part[2] "." part[3]
+				else jobs++
+				last[job] = status
 			}
 			/\tkind=control\t/ { controls++; if (!/\tstatus=survived\t/) failed++ }
 			END {
+				for (j in last) count[last[j]]++
 				for (s in count) {
 					for (i = n++; i > 0 && name[i - 1] > s; i--) name[i] = name[i - 1]
 					name[i] = s
 				}
-				printf "%d %d %d ", jobs, controls, failed
+				printf "%d %d %d %d ", jobs, runs, controls, failed
 				for (i = 0; i < n; i++) printf "%s%d %s", (i ? ", " : ""), count[name[i]], name[i]
 				printf "\n"
 			}' "$MT_RECORDS")
 	fi
-	read -r tally_jobs tally_controls tally_failed tally_counts <<<"${tally:-0 0 0}"
+	read -r tally_jobs tally_runs tally_controls tally_failed tally_counts <<<"${tally:-0 0 0 0}"
 }
 
 # torture_summary WALL: one line of what this run's torture jobs decided, from its records,
 # and one of the campaign's survivors: how many the policy confirms.
 torture_summary() {
-	local survivors survivors_confirmed survivors_unconfirmed note=""
+	local survivors survivors_confirmed survivors_unconfirmed note="" runs=""
 	torture_tally
-	mt_note "ran $tally_jobs mutant jobs and $tally_controls control runs in $1 s with $opt_jobs jobs${tally_counts:+: $tally_counts}"
+	if ((tally_runs > tally_jobs)); then runs=" ($tally_runs torture runs)"; fi
+	mt_note "ran $tally_jobs mutant jobs$runs and $tally_controls control runs in $1 s with $opt_jobs jobs${tally_counts:+: $tally_counts}"
 	# survivors --format tsv: ... column 12 is confirmed or unconfirmed.
 	survivors=$("$MUTORTURE_BIN" survivors --db "$MT_DB" --format tsv |
 		awk -F '\t' '{ n[$12]++ } END { printf "%d %d", n["confirmed"], n["unconfirmed"] }')
@@ -141,4 +161,15 @@ torture_verdict() {
 			"$tally_failed" "$MT_CAMPAIGN" >&2
 		exit 1
 	fi
+}
+
+# quick_confirm_runs VAR: sets VAR to the runs of the full duration a survivor of the quick
+# pass makes in its job, on its build (runner/job): K, or K - 1 when the quick pass runs at the
+# full duration (its run is the first of the K); 0 with --no-confirm.
+quick_confirm_runs() {
+	local -n _more=$1
+	_more=0
+	[[ -n $MT_CONFIRM ]] || return 0
+	_more=$MT_CONFIRM_RUNS
+	if [[ $MT_QUICK_DURATION == "$MT_FULL_DURATION" ]]; then _more=$((_more - 1)); fi
 }

@@ -33,7 +33,7 @@ setup_file() {
 	} >"$BATS_FILE_TMPDIR/ids"
 	[ "$(wc -l <"$BATS_FILE_TMPDIR/ids")" -eq 3 ]
 	mt run --db "$BASE" --jobs 2 --mutants "@$BATS_FILE_TMPDIR/ids" --quick-duration 0.3 --duration 0.5 \
-		--confirm 2 --baseline-runs 1 >/dev/null 2>&1
+		--confirm 2 --baseline-runs 1 >"$BATS_FILE_TMPDIR/setup.log" 2>&1 || { cat "$BATS_FILE_TMPDIR/setup.log"; false; }
 	while read -r id; do
 		mt triage --db "$BASE" "$id" test-gap --gap registered-updaters \
 			--note 'no thread that is a registered reader ever calls synchronize_rcu()' >/dev/null

@@ -1,11 +1,11 @@
 #!/usr/bin/env bats
 # Two-stage runs on the coin target (tests/runner/coin: a real C program whose mutants fail
-# with known probabilities): the quick pass decides what it can, the confirmation rounds find a
+# with known probabilities): the quick pass decides what it can, the confirming runs find a
 # mutant killed one run in two and one that only a full-length run reaches, and a mutant never
 # killed ends confirmed with exactly K full runs and the bound 1 - 0.05^(1/n); --no-confirm is
 # one pass, --dry-run prints both stages and the confirmation round the run then executes;
-# kill -9 during confirmation loses nothing and a second run gives each survivor exactly the
-# rounds it lacks; a failed control run makes the run end FLAKY, and status and report say so.
+# a survivor's confirming runs follow its quick run in its job, on its build; kill -9 during
+# them loses nothing and a second run gives each survivor exactly the runs it lacks; a failed control run makes the run end FLAKY, and status and report say so.
 # Real GNU parallel, real builds, real runs.
 
 load lib
@@ -77,7 +77,8 @@ bound() {
 	# with probability 0.5^21 (5e-7); both such mutants, 1e-6.
 	run mt run --db "$db" --jobs 2 --confirm 20
 	[ "$status" -eq 0 ]
-	[[ $output == *"running 8 mutants in the quick pass (runs of 0.5 s), then confirmation of the survivors and 0 of earlier runs (runs of 2 s, until 20 each)"* ]]
+	[[ $output == *"running 8 mutants in the quick pass (runs of 0.5 s), each survivor then confirmed in its job, on its build, and 0 survivors of earlier runs one run a round (runs of 2 s, until 20 each)"* ]]
+	[[ $output == *"ran 8 mutant jobs ("*" torture runs)"* ]]
 	[[ $output == *"survivors: 2 confirmed by 20 runs of 2 s, 0 unconfirmed"* ]]
 	[ "$(mt init --db "$db" --get confirm_runs)" = 20 ]
 	[ "$(mt init --db "$db" --get confirm_duration)" = 2 ]
@@ -86,7 +87,7 @@ bound() {
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 0.5")" -eq 8 ]
 	# ... and target_test was told the duration and the torture timeout (the floor, 10 s).
 	grep -qx 'coin: duration 0.5, timeout 10' "$db.d/logs/$late"/*.1.*/toss.log
-	grep -qx 'coin: duration 2, timeout 10' "$db.d/logs/$late"/*.2.*/toss.log
+	grep -qx 'coin: duration 2, timeout 10' "$db.d/logs/$late"/*.1.*/run-2/toss.log
 	# Killed one run in two: killed, within the quick run and 20 confirmation runs, every
 	# attempt before the kill a survival.
 	for id in "$half1" "$half2"; do
@@ -107,6 +108,10 @@ bound() {
 		[ "$(status_of "$db" "$id")" = survived ]
 		[ "$(attempts "$db" "$id")" -eq 21 ]
 		[ "$(full "$db" "$id")" -eq 20 ]
+		# ... all in the job of its quick run, on that run's build: one build, 20 more runs.
+		[ "$(find "$db.d/logs/$id" -name 'build-*.log' | wc -l)" -eq 1 ]
+		[ "$(find "$db.d/logs/$id" -mindepth 2 -maxdepth 2 -type d -name 'run-*' | wc -l)" -eq 20 ]
+		[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$id' AND build_s IS NOT NULL")" -eq 1 ]
 		# ... and the bound the listings give is 1 - 0.05^(1/n) over its n attempts in the database.
 		n=$(attempts "$db" "$id")
 		b=$(bound "$n")
@@ -145,7 +150,8 @@ bound() {
 	run mt run --db "$db" --jobs 2 --dry-run
 	[ "$status" -eq 0 ]
 	[[ $output == *"stage 1   quick pass: every pending mutant once, torture runs of 0.5 s"* ]]
-	[[ $output == *"stage 2   confirmation: each survivor short of 3 runs of 2 s gets one such run a round"* ]]
+	[[ $output == *"stage 2   confirmation: a survivor of stage 1 goes on in its job, on its build, with up to 3 runs of 2 s until 3 such runs confirm it or one kills it"* ]]
+	[[ $output == *"a survivor of an earlier run short of 3 gets one such run a round (at most 3 rounds)"* ]]
 	# (--no-confirm measured the quick pass's duration only)
 	[[ $output == *"baseline  to run: build with 1 files restored, then 3 runs of each scenario for each duration (0.5 s and 2 s)"* ]]
 	[[ $output == *"plan      0 jobs of stage 1"* ]]
@@ -169,19 +175,19 @@ bound() {
 	[[ $output == *"nothing to run in '$db': no pending mutant, no survivor short of 3 runs of 2 s"* ]]
 }
 
-@test "kill -9 during the confirmation rounds, then run again: each survivor gets exactly the rounds it lacks" {
+@test "kill -9 during the confirming runs, then run again: each survivor gets exactly the runs it lacks" {
 	local db pid n id k=6
 	db=$(fresh killed)
 	COIN_SLEEP=0.3 "$MUTORTURE_BIN" run --db "$db" --jobs 2 --confirm "$k" >"$db.out" 2>&1 &
 	pid=$!
-	# Wait for the second confirmation round to begin recording, then kill the runner.
+	# Wait for a job's confirming runs to be recorded, then kill the runner: the other job is
+	# cut short (in its quick run, or with some of its confirming runs recorded).
 	for ((n = 0; n < 600; n++)); do
 		(($(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 2") >= 5)) && break
 		sleep 0.1
 	done
 	kill -9 "$pid"
 	wait "$pid" || true
-	grep -q 'confirmation round' "$db.out"
 	query "$db" "SELECT attempt FROM result ORDER BY attempt" >"$db.before"
 	run mt run --db "$db" --jobs 2 --confirm "$k"
 	[ "$status" -eq 0 ]
@@ -209,9 +215,10 @@ bound() {
 	run mt run --db "$db" --repeat 4 --dry-run
 	[ "$status" -eq 0 ]
 	[[ $output == *"--repeat 4 is --confirm 4 now"* ]]
-	[[ $output == *"stage 2   confirmation: each survivor short of 4 runs of 2 s"* ]]
+	[[ $output == *"stage 2   confirmation: a survivor of stage 1 goes on in its job, on its build, with up to 4 runs of 2 s until 4 such runs"* ]]
 	# --duration alone moves the full runs; a quick duration not below it leaves one stage.
 	run mt run --db "$db" --duration 0.4 --dry-run
 	[[ $output == *"stage 1   quick pass: every pending mutant once, torture runs of 0.4 s"* ]]
-	[[ $output == *"short of 3 runs of 0.4 s"* ]]
+	[[ $output == *"with up to 2 runs of 0.4 s until 3 such runs confirm it or one kills it (its quick run is the first)"* ]]
+	[[ $output == *"short of 3 gets one such run a round"* ]]
 }

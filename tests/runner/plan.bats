@@ -34,12 +34,14 @@ new_plan() {
 
 # executed DB PLAN: prints, for each torture and control job the run of PLAN recorded in round
 # 1, in the order of its sequence number (GNU parallel's {#}, the row it ran), the sequence
-# number and the mutant ('-' for a control run): the database's view of what ran.
+# number and the mutant ('-' for a control run): the database's view of what ran (a job's
+# first run: those that confirm a survivor in its job are TOKEN.1.SEQ.N).
 executed() {
 	local token
 	token=$(basename "$2" .plan)
 	query "$1" "SELECT substr(attempt, length('$token') + 4) || char(9) || ifnull(nullif(mutant_id, ''), '-')
-		FROM result WHERE kind IN ('torture', 'control') AND attempt LIKE '$token.1.%'" | sort -n
+		FROM result WHERE kind IN ('torture', 'control') AND attempt LIKE '$token.1.%'
+		AND attempt NOT LIKE '$token.1.%.%'" | sort -n
 }
 
 # numbered PLAN: prints each row's number and mutant: what executed should print for PLAN.
