@@ -111,6 +111,23 @@ prune_parallel() {
 	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the equivalence pass'; exit 130; fi
 }
 
+# prune_undecided TODO OUT [TRIPLE]: says how many rows of TODO got no line in OUT from
+# runner/tce-job (a compile that timed out, or a job that failed; not one the target declined
+# for TRIPLE, which prune_architectures reports): their mutants go to the torture run
+# undecided. With the last line of the first one's log: a pass that decides nothing for a
+# broken reason must not look like one that found nothing.
+prune_undecided() {
+	local dir="$MT_CAMPAIGN/tce/$MT_TOKEN" n=0 first='' id path name
+	while IFS=$'\t' read -r id path _; do
+		name=${id/#-/original-${path//\//_}}
+		if [[ -n ${3:-} && -e $dir/$name.declined ]]; then continue; fi
+		n=$((n + 1))
+		if [[ -z $first ]]; then first="$dir/$name${3:+.$3}.log"; fi
+	done < <(awk -F '\t' 'FILENAME == ARGV[1] { got[$1, $2] = 1; next } !(($1, $2) in got)' "$2" "$1")
+	((n)) || return 0
+	mt_note "equivalence: $n of $(wc -l <"$1") compiles${3:+ for $3} gave no verdict (timed out, or the job failed; $first: $(tail -n 1 "$first" 2>/dev/null | mt_clean)): their mutants go to the torture run"
+}
+
 # prune_architectures HOST CROSS: says what the pass compared: files whose original does not
 # compile for this host (nothing decided), files compared on this host and aarch64, and files
 # with aarch64 objects wanted but none made, with why (the target's message when it declined).
@@ -163,13 +180,18 @@ prune_equivalence() {
 	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)$kept_text"
 	rm -f -- "$todo.units"
 	prune_parallel "$todo" "$new.host"
+	prune_undecided "$todo" "$new.host"
 	: >"$new.cross"
 	: >"$new.cross.todo"
 	if [[ $HOSTTYPE != aarch64 ]]; then
 		prune_cross_todo "$new.host" "$new.cross.todo"
-		if [[ -s $new.cross.todo ]]; then prune_parallel "$new.cross.todo" "$new.cross" aarch64-linux-gnu; fi
+		if [[ -s $new.cross.todo ]]; then
+			prune_parallel "$new.cross.todo" "$new.cross" aarch64-linux-gnu
+			prune_undecided "$new.cross.todo" "$new.cross" aarch64-linux-gnu
+		fi
 	fi
 	prune_architectures "$new.host" "$new.cross"
+	rm -f -- "$dir/$MT_TOKEN"/slot-*.o
 	# One line a mutant, in plan order: MUTANT PATH HASH [ARM64] (runner/tce.awk).
 	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { arm[$1, $2] = $3; next }
 		$3 != "-" && (($1, $2) in arm) { print $1, $2, $3, arm[$1, $2]; next } { print }' \

@@ -119,6 +119,13 @@ config_load() {
 				config_fail "no '$line' given, nor '$line.$scenario' (see targets/CONFIG.md)"
 		done
 	done
+	# One build serves every scenario (targets/CONTRACT.md) when the config builds them alike:
+	# no build.SCENARIO, and a build command that names neither {scenario} nor {duration}.
+	TARGET_ONE_BUILD=1
+	for key in "${!CONFIG[@]}"; do
+		if [[ $key == build.* ]]; then TARGET_ONE_BUILD=''; fi
+	done
+	if [[ ${CONFIG[build]:-} == *'{scenario}'* || ${CONFIG[build]:-} == *'{duration}'* ]]; then TARGET_ONE_BUILD=''; fi
 	TARGET_GENERATE_ARGS=()
 	kv_words words "${CONFIG[functions]:-}"
 	for line in "${words[@]}"; do TARGET_GENERATE_ARGS+=(--function "$line"); done

@@ -16,13 +16,13 @@
 # message on stderr, when no compiler of the host's family and version targets TRIPLE.
 cross_command() {
 	local -n _cross=$1
-	local triple=$2 cc=$3 version cross_cc arg
+	local triple=$2 cc=$3 version cross_cc arg macros
 	shift 3
-	if ! "$cc" -dM -E -x c /dev/null >/dev/null 2>&1; then
+	if ! macros=$("$cc" -dM -E -x c /dev/null 2>/dev/null); then
 		printf "cross: cannot run the host compiler '%s'\n" "$cc" >&2
 		return 2
 	fi
-	if "$cc" -dM -E -x c /dev/null | grep -q '^#define __clang__ '; then
+	if [[ $macros == *$'\n#define __clang__ '* || $macros == '#define __clang__ '* ]]; then
 		if [[ ! -d /usr/$triple/include ]]; then
 			printf "cross: no headers for '%s' in /usr/%s/include (Debian: libc6-dev-arm64-cross)\n" "$triple" "$triple" >&2
 			return 2

@@ -204,3 +204,24 @@ fixture_variant() {
 	[ "$(query "$db" "$tce")" = "$(query "$TCE_DB" "$tce" | grep -F -f "$BATS_TEST_TMPDIR/ids")" ]
 	[ -n "$(query "$db" "$tce")" ]
 }
+
+@test "compiles that give no verdict are counted and named: a broken pass never looks like one that found nothing" {
+	local db="$BATS_TEST_TMPDIR/broken.db" bin="$BATS_TEST_TMPDIR/bin"
+	# objdump broken on purpose: every tce-job fails after its compile, with no line.
+	mkdir -p "$bin"
+	printf '#!/bin/sh\necho "objdump: broken on purpose" >&2\nexit 1\n' >"$bin/objdump"
+	chmod +x "$bin/objdump"
+	mt init --db "$db" --target "$MUTORTURE_HOME/tests/runner/fixture-tce/target.sh"
+	mt run --db "$db" --setup-only
+	mt init --db "$db" --root "$db.d/pristine"
+	mt generate --db "$db" --rules linux ring.c >/dev/null
+	PATH="$bin:$PATH" run mt run --db "$db" --jobs 2 --control-every 0 --timeout-floor 2 --no-confirm
+	[ "$status" -eq 0 ]
+	local n
+	n=$(($(mt list --db "$db" --format ids | wc -l) + 1))
+	[[ $output == *"equivalence: $n of $n compiles gave no verdict (timed out, or the job failed; $db.d/tce/"*".log: objdump: broken on purpose): their mutants go to the torture run"* ]]
+	[[ $output == *"equivalence: nothing decided without a torture run"* ]]
+	# Undecided, not decided wrongly: every mutant went to the torture run.
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'tce'")" -eq 0 ]
+	[ "$(mt list --db "$db" --pending --format ids | wc -l)" -eq 0 ]
+}

@@ -125,6 +125,13 @@ campaign_clean() {
 	[ -s "$BATS_TEST_TMPDIR/survivors" ]
 	[ -z "$(mt survivors --db "$TOY_DB" --format tsv | awk -F '\t' 'NR == FNR { s[$1] = 1; next } ($1 in s) && $7 != 2' \
 		"$BATS_TEST_TMPDIR/survivors" -)" ]
+	# One make builds every flavour (TARGET_ONE_BUILD): a survivor's job built once for its
+	# three scenarios and both its runs, each run trying all three.
+	local id
+	id=$(head -n 1 "$BATS_TEST_TMPDIR/survivors")
+	[ "$(find "$TOY_DB.d/logs/$id" -name 'build-*.log' | wc -l)" -eq 1 ]
+	[ "$(query "$TOY_DB" "SELECT count(*) FROM scenario_run s JOIN result r ON r.id = s.result_id
+		WHERE r.mutant_id = '$id' AND r.kind = 'torture'")" -eq 6 ]
 	[ -z "$(leftovers "$TOY_DB.d")" ]
 	trees_clean "$TOY_DB"
 }

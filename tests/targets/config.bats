@@ -100,6 +100,24 @@ fixture_config() {
 	[ ! -e "$work/e.db.d" ]
 }
 
+@test "one build serves every scenario unless the config builds them apart" {
+	local work conf
+	work=$(scratch)
+	# one_build CONF: TARGET_ONE_BUILD as the runner reads the config.
+	one_build() {
+		(source "$MUTORTURE_HOME/runner/functions.sh" && mt_source_target "$1" && printf '%s\n' "${TARGET_ONE_BUILD:-no}")
+	}
+	fixture_config "$work/one.conf" 'scenarios = a b' 'test = ./fixture'
+	[ "$(one_build "$work/one.conf")" = 1 ]
+	fixture_config "$work/apart.conf" 'scenarios = a b' 'test = ./fixture' 'build.b = make -s B=1'
+	[ "$(one_build "$work/apart.conf")" = no ]
+	for conf in 'build = make -s S={scenario}' 'build = make -s D={duration}'; do
+		fixture_config "$work/apart.conf" 'scenarios = a b' 'test = ./fixture' 'duration = 1'
+		sed -i "s/^build = .*/$conf/" "$work/apart.conf"
+		[ "$(one_build "$work/apart.conf")" = no ]
+	done
+}
+
 @test "a scenario with its own duration: its full runs last that, its quick runs in proportion; a bad one is refused by key" {
 	local work db keep
 	work=$(scratch)
