@@ -97,7 +97,7 @@ once() {
 }
 
 @test "a campaign spread over two hosts: each mutant once, from both hosts, as a local run decides" {
-	local work local_db hosts_db n id dir
+	local work local_db hosts_db n id dir quick_host host duration
 	work=$(scratch)
 	local_db="$work/local.db"
 	hosts_db="$work/hosts.db"
@@ -155,6 +155,15 @@ once() {
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'control' AND host IN ('h1', 'h2')")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 0.2")" -ge 1 ]
 	[ "$(query "$hosts_db" "SELECT count(*) FROM result WHERE status = 'error'")" -eq 0 ]
+	# A survivor of its 0.2-s run went on in its job on its host: a 0.3-s run (TOKEN.1.SEQ.2)
+	# from the same host, its log brought back into the job's log directory (run-2/).
+	query "$hosts_db" "SELECT q.host || ' ' || c.host || ' ' || c.duration || ' ' || c.log_dir FROM result c
+		JOIN result q ON c.attempt = q.attempt || '.2' WHERE c.kind = 'torture'" >"$work/confirming"
+	[ -s "$work/confirming" ]
+	while read -r quick_host host duration dir; do
+		[ "$quick_host" = "$host" ] && [[ $host == h[12] ]] && [ "$duration" = 0.3 ]
+		[[ $dir == */run-2 ]] && [ -n "$(find "$dir" -name '*.log')" ]
+	done <"$work/confirming"
 
 	# Again with the same knobs: each host's baseline holds, none is measured.
 	run mt run --db "$hosts_db" --files rcu-list.c --max-mutants 4 --baseline-runs 1 \
