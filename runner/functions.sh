@@ -611,6 +611,16 @@ mt_new_token() {
 	TZ=UTC0 printf -v "$1" '%(%Y%m%dT%H%M%SZ)T-%d' -1 "$$"
 }
 
+# mt_torture_duration SECONDS: the duration target_test asks for: exports MUTORTURE_DURATION,
+# or unsets it for '' (the target's own default).
+mt_torture_duration() {
+	if [[ -n $1 ]]; then
+		export MUTORTURE_DURATION=$1
+	else
+		unset MUTORTURE_DURATION
+	fi
+}
+
 # mt_object_hash OBJECT [TRIPLE]: prints a hash of an object file's code, data and relocations,
 # leaving out debug info, the compiler's .comment and objdump's header (the object's own file
 # name), so the same code compiled in two trees hashes the same; strips OBJECT in place. With a

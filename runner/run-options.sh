@@ -263,11 +263,7 @@ options_policy() {
 	MT_CONFIRM_RUNS=${opt_confirm:-${TARGET_CONFIRM_RUNS:-$MT_CONFIRM_DEFAULT}}
 	MT_CONFIRM=1
 	if [[ -n $opt_no_confirm ]]; then MT_CONFIRM=''; fi
-	if [[ -n $MT_FULL_DURATION ]]; then
-		export MUTORTURE_DURATION=$MT_FULL_DURATION
-	else
-		unset MUTORTURE_DURATION
-	fi
+	mt_torture_duration "$MT_FULL_DURATION"
 }
 
 # options_sandbox: sets and exports MT_SANDBOX, the sandbox of the build and test hooks: the

@@ -24,7 +24,7 @@ torture() {
 	plan_rows n "$plan"
 	if [[ $MT_PROGRESS == bar ]]; then bar=(--bar); fi
 	export MT_ROUND=$2
-	if [[ -n $3 ]]; then export MUTORTURE_DURATION=$3; else unset MUTORTURE_DURATION; fi
+	mt_torture_duration "$3"
 	baseline_timeout_for MT_TEST_TIMEOUT "${3:-default}"
 	baseline_scenario_timeouts MT_TEST_TIMEOUTS "${3:-default}"
 	export MT_TEST_TIMEOUT MT_TEST_TIMEOUTS MUTORTURE_TEST_TIMEOUT=$MT_TEST_TIMEOUT
