@@ -4,7 +4,8 @@
 # mutant killed one run in two and one that only a full-length run reaches, and a mutant never
 # killed ends confirmed with exactly K full runs and the bound 1 - 0.05^(1/n); --no-confirm is
 # one pass, --dry-run prints both stages and the confirmation round the run then executes;
-# a survivor's confirming runs follow its quick run in its job, on its build; kill -9 during
+# a survivor's confirming runs follow its quick run in its job, on its build (built once a job
+# per build a target names by target_build_key); kill -9 during
 # them loses nothing and a second run gives each survivor exactly the runs it lacks; a failed control run makes the run end FLAKY, and status and report say so.
 # Real GNU parallel, real builds, real runs.
 
@@ -124,6 +125,44 @@ bound() {
 	mt report --db "$db" | grep -q '^### Confirmed survivors (2)'
 	[ -z "$(mt survivors --db "$db" --unconfirmed --format tsv)" ]
 	[ -z "$(leftovers "$db.d")" ]
+}
+
+@test "a build the target keeps apart (target_build_key) is made once a job; else a scenario is built again whenever another was built since" {
+	local work dir db id keyed line
+	work=$(scratch)
+	for keyed in 0 1; do
+		# Three scenarios, the first two on one build when the target names it.
+		dir="$work/coin-keyed-$keyed"
+		cp -r "$COIN" "$dir"
+		sed -i 's/^TARGET_SCENARIOS=(toss)$/TARGET_SCENARIOS=(toss toss-again other)/' "$dir/target.sh"
+		grep -q '^TARGET_SCENARIOS=(toss toss-again other)$' "$dir/target.sh"
+		if ((keyed)); then
+			cat >>"$dir/target.sh" <<'KEY'
+target_build_key() { printf '%s\n' "${1%%-*}"; }
+KEY
+		fi
+		db="$dir/c.db"
+		mt init --db "$db" --target "$dir/target.sh"
+		mt run --db "$db" --setup-only 2>/dev/null
+		mt init --db "$db" --root "$db.d/pristine"
+		line=$(grep -n -F 'if (coin() > 1)' "$dir/src/coin.c" | cut -d: -f1)
+		mt generate --db "$db" --operators const --lines "coin.c:$line-$line" coin.c >/dev/null
+		id=$(coin_mutant "$db" 'if (coin() > 1)' "'1' -> '2'")
+		[ -n "$id" ]
+		run mt run --db "$db" --jobs 1 --mutants "$id" --baseline-runs 1 --duration 1 --confirm 2
+		[ "$status" -eq 0 ]
+		[ "$(status_of "$db" "$id")" = survived ]
+		[ "$(find "$db.d/logs/$id" -mindepth 2 -maxdepth 2 -type d -name 'run-*' | wc -l)" -eq 2 ]
+		if ((keyed)); then
+			# toss's build serves toss-again, and both builds serve the confirming runs.
+			[ "$(cd "$db.d/logs/$id" && find . -name 'build-*.log' -printf '%f\n' | sort | tr '\n' ' ')" = "build-other.log build-toss.log " ]
+			[ -z "$(find "$db.d/logs/$id" -path '*/run-*/build-*.log')" ]
+		else
+			# Each scenario is built again in each of the three runs: the next may have
+			# undone it.
+			[ "$(find "$db.d/logs/$id" -name 'build-*.log' | wc -l)" -eq 9 ]
+		fi
+	done
 }
 
 @test "--no-confirm is one pass; --dry-run prints both stages; the run executes the confirmation round it printed" {
