@@ -10,7 +10,8 @@
 # (the quick pass's and, with confirmation, the full one: each gets its own timeout), and whose
 # build restored every file the plan mutates (headers too: the biggest rebuild a mutant can
 # cause); a failing or flaky baseline stops the campaign, showing the failing log;
-# DB.d/baseline is written only by a baseline that passed: 'knobs=', 'build_s=' and one
+# DB.d/baseline is written only by a baseline that passed (here, or kept on this machine from
+# another campaign with the same key: baseline_reuse): 'knobs=', 'build_s=' and one
 # 'test_s@DURATION=' line per duration ('default' when the run leaves it to the target).
 
 # baseline_knobs VAR: sets VAR to what a baseline is valid for: the target, the pristine tree,
@@ -54,7 +55,8 @@ baseline_runs_text() {
 	done
 }
 
-# baseline_check RESTORE: succeeds when the measured baseline holds for a plan whose baseline
+# baseline_check RESTORE [DIR]: succeeds when the measured baseline (in DIR, default the
+# campaign's DB.d; baseline_reuse asks a kept one) holds for a plan whose baseline
 # build restores the files of the list RESTORE: it was measured with the current knobs, at
 # every duration of baseline_durations (set here), and its build restored each of those files
 # (a baseline from before baseline.files restored TARGET_SOURCES). Sets baseline_build_s and
@@ -62,7 +64,8 @@ baseline_runs_text() {
 # was measured with the current knobs) and baseline_missing (the files of RESTORE its build did
 # not restore, one a line).
 baseline_check() {
-	local file="$MT_CAMPAIGN/baseline" line knobs='' now build='' path d sc all=1
+	local dir=${2:-$MT_CAMPAIGN} line knobs='' now build='' path d sc all=1
+	local file="$dir/baseline"
 	local -a restored wanted
 	local -A rebuilt=() measured=()
 	baseline_durations_set
@@ -89,8 +92,8 @@ baseline_check() {
 			done
 		fi
 	fi
-	if [[ -f $MT_CAMPAIGN/baseline.files ]]; then
-		mapfile -t restored <"$MT_CAMPAIGN/baseline.files"
+	if [[ -f $dir/baseline.files ]]; then
+		mapfile -t restored <"$dir/baseline.files"
 	else
 		restored=("${TARGET_SOURCES[@]}")
 	fi
@@ -245,19 +248,83 @@ baseline_measure() {
 	mt_note "baseline passed: slowest build $build_s s, slowest torture run $(baseline_runs_text)"
 }
 
-# baseline_ensure RESTORE: measures the baseline again unless the measured one holds for the
-# list RESTORE (baseline_check), then exports the job timeouts (MT_BUILD_TIMEOUT,
+# baseline_ensure RESTORE [reuse]: measures the baseline again unless the measured one holds for
+# the list RESTORE (baseline_check) or, with 'reuse', one kept on this machine does
+# (baseline_reuse; a torture change's try measures its controls), then exports the job timeouts (MT_BUILD_TIMEOUT,
 # MT_TEST_TIMEOUT: the quick pass's; each round sets its own, baseline_timeout_for).
 baseline_ensure() {
+	local again=''
 	if ! baseline_check "$1"; then
-		if [[ -n $baseline_missing && -n $baseline_build_s ]]; then
-			mt_note "baseline: measuring again: the plan mutates ${baseline_missing//$'\n'/ }, which the last baseline build did not rebuild"
+		if [[ -n $baseline_missing && -n $baseline_build_s ]]; then again=${baseline_missing//$'\n'/ }; fi
+		if [[ ${2:-} != reuse ]] || ! baseline_reuse "$1"; then
+			if [[ -n $again ]]; then
+				mt_note "baseline: measuring again: the plan mutates $again, which the last baseline build did not rebuild"
+			fi
+			baseline_measure "$1"
+			baseline_check "$1" || mt_die "the baseline just measured does not hold for the plan: '$MT_CAMPAIGN/baseline'"
+			baseline_keep
 		fi
-		baseline_measure "$1"
-		baseline_check "$1" || mt_die "the baseline just measured does not hold for the plan: '$MT_CAMPAIGN/baseline'"
 	fi
 	baseline_timeouts
 	export MT_BUILD_TIMEOUT MT_TEST_TIMEOUT
+}
+
+# A baseline that passed is kept on this machine (MUTORTURE_CACHE, default ~/.cache/mutorture,
+# in baselines/KEY/) for any campaign or check whose baseline would be the same: baseline_key
+# names everything that decides it. A Tiny RCU baseline is 24 guest runs (13 of the 17 minutes
+# of a 6-mutant check): a later check of the same kernel and target takes it instead.
+
+# baseline_key VAR: sets VAR to the key of the run's baseline: its knobs (baseline_knobs: the
+# target, the pristine tree's hash, the runs, durations, limits and sandbox), the jobs (the
+# slowest run is measured beside the others), and the versions of what runs it: this runner
+# (its scripts, targets/lib and the binary) and the target (the files of its folder: target.sh
+# or the config, a Linux target's kernel config fragments).
+baseline_key() {
+	local _knobs
+	baseline_knobs _knobs
+	printf -v "$1" '%s' "$({
+		printf '%s jobs=%s\n' "$_knobs" "$opt_jobs"
+		(cd -- "$MUTORTURE_HOME" && find runner targets/lib -type f -print0 | sort -z | xargs -0 sha256sum)
+		sha256sum <"$MUTORTURE_BIN"
+		find "$TARGET_DIR" -maxdepth 1 -type f -print0 | sort -z | xargs -0 sha256sum
+	} | sha256sum | cut -c1-16)"
+}
+
+# baseline_cache_dir VAR: sets VAR to the folder of this machine's kept baseline for the run.
+baseline_cache_dir() {
+	local _key
+	baseline_key _key
+	printf -v "$1" '%s' "${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/baselines/$_key"
+}
+
+# baseline_keep: keeps the campaign's baseline, just passed, for later runs (baseline_reuse),
+# with where and when it was measured. Best effort: a cache that cannot be written costs only
+# the reuse.
+baseline_keep() {
+	local dir
+	baseline_cache_dir dir
+	{
+		mkdir -p -- "$dir.tmp.$$" &&
+			cp -- "$MT_CAMPAIGN/baseline" "$MT_CAMPAIGN/baseline.files" "$dir.tmp.$$"/ &&
+			printf '%s for %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$MT_DB" >"$dir.tmp.$$/origin" &&
+			rm -rf -- "$dir" && mv -- "$dir.tmp.$$" "$dir"
+	} 2>/dev/null || rm -rf -- "$dir.tmp.$$"
+}
+
+# baseline_reuse RESTORE: takes this machine's kept baseline for the run (baseline_keep) as the
+# campaign's when it holds for RESTORE (baseline_check: the same knobs, every duration, every
+# file restored), and says so; fails, taking nothing, when there is none or it does not hold.
+# Control runs go on checking the unmutated code during the run.
+baseline_reuse() {
+	local dir origin
+	baseline_cache_dir dir
+	[[ -f $dir/origin ]] && baseline_check "$1" "$dir" || return 1
+	origin=$(<"$dir/origin")
+	cp -- "$dir/baseline" "$MT_CAMPAIGN/baseline.reused" &&
+		cp -- "$dir/baseline.files" "$MT_CAMPAIGN/baseline.files.reused" || return 1
+	mv -f -- "$MT_CAMPAIGN/baseline.reused" "$MT_CAMPAIGN/baseline"
+	mv -f -- "$MT_CAMPAIGN/baseline.files.reused" "$MT_CAMPAIGN/baseline.files"
+	mt_note "baseline: reused this machine's, measured $origin with the same target, runner, pristine tree, knobs and jobs ($dir; remove it to measure again): slowest build $baseline_build_s s, slowest torture run $(baseline_runs_text); no baseline run"
 }
 
 # baseline_failed RUN SCENARIO DURATION STATUS REASON LOG: stops the run after a baseline run of

@@ -153,7 +153,7 @@ plan_seconds() {
 # baseline and timeouts, the passes and controls, then the rows of the quick pass and of the
 # first confirmation round as GNU parallel gets them.
 plan_print() {
-	local tmp passes controls restored quick full more d timeouts_one timeouts="" sep=""
+	local tmp passes controls restored quick full more d timeouts_one timeouts="" sep="" kept="" held=""
 	tmp=$(mktemp -d)
 	# A plan that fails (a filter that names nothing) leaves no scratch directory behind (the
 	# trap runs outside this function: a global names the directory).
@@ -184,13 +184,18 @@ plan_print() {
 			"$MT_CONFIRM_RUNS" "$full"
 	fi
 	if baseline_check "$tmp/plan.restore"; then
+		held=measured
+	elif baseline_cache_dir kept && [[ -f $kept/origin ]] && baseline_check "$tmp/plan.restore" "$kept"; then
+		held="kept on this machine, reused (measured $(<"$kept/origin"))"
+	fi
+	if [[ -n $held ]]; then
 		for d in "${baseline_durations[@]}"; do
 			baseline_timeouts_text timeouts_one "$d"
 			timeouts+="$sep$timeouts_one for runs of $(plan_seconds "$d")"
 			sep=', '
 		done
 		baseline_timeouts
-		printf 'baseline  measured: slowest build %s s, slowest torture run %s\n' "$baseline_build_s" "$(baseline_runs_text)"
+		printf 'baseline  %s: slowest build %s s, slowest torture run %s\n' "$held" "$baseline_build_s" "$(baseline_runs_text)"
 		printf 'timeouts  build %s s, torture %s\n' "$MT_BUILD_TIMEOUT" "$timeouts"
 	else
 		plan_rows restored "$tmp/plan.restore"

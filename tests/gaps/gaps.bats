@@ -12,7 +12,7 @@
 load ../runner/lib
 
 CHANGES="$MUTORTURE_HOME/tests/gaps/changes"
-# Short runs: a try's controls and rounds at 0.5 s, the stall detector's 2 s for a hang.
+# Short runs: a try's controls and rounds at 0.5 s, the stall detector's 1 s for a hang.
 TRY=(--duration 0.5 --confirm 2 --jobs 2)
 
 # The campaign every test starts from (setup_file): BASE and BASE.d, copied by campaign_copy.
@@ -108,7 +108,7 @@ closed_by() {
 	# (The message is wrapped at 72 columns.)
 	tr '\n' ' ' <"$patch" | tr -s ' ' | grep -q 'missed because: no thread that is a registered reader ever calls synchronize_rcu()'
 	tr '\n' ' ' <"$patch" | tr -s ' ' | grep -q 'Controls: the unmutated code with this change passed 10 runs of qsbr; none failed.'
-	grep -qx '+} opt = { 1.5, 2.0, 0, 0, false, true };' "$patch"
+	grep -qx '+} opt = { 1.5, 1.0, 0, 0, false, true };' "$patch"
 	# The patch part applies to the toy's sources as a maintainer would apply it.
 	cp -a "$MUTORTURE_HOME/targets/toy-rcu/src" "$BATS_TEST_TMPDIR/src"
 	patch -p1 -d "$BATS_TEST_TMPDIR/src" --dry-run <"$patch"
@@ -144,7 +144,7 @@ closed_by() {
 	local pid n token
 	mt gaps try --db "$DB" reader-sync "${TRY[@]}" >"$BATS_TEST_TMPDIR/first.out" 2>&1 &
 	pid=$!
-	# Once the controls are recorded and the first survivors run (the killed ones stall 2 s).
+	# Once the controls are recorded and the first survivors run (the killed ones stall 1 s).
 	for ((n = 0; n < 600; n++)); do
 		if [ "$(query "$DB" "SELECT count(*) FROM result WHERE change_id IS NOT NULL")" -ge 11 ]; then break; fi
 		sleep 0.1

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The runner on its own small target (tests/runner/fixture: a real C program built with make):
-# the contract check, the plan, failing and flaky baselines, and a campaign with mutants that
-# hang. Real GNU parallel, real builds, real runs.
+# the contract check, the plan, failing and flaky baselines, a baseline kept and reused by
+# another campaign, and a campaign with mutants that hang. Real GNU parallel, real builds, real
+# runs.
 
 load lib
 
@@ -86,6 +87,41 @@ fresh() {
 	[[ $output == *"baseline run 2 of scenario 'only'"*"flaked on its second run"*"no mutant was run"* ]]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'baseline' AND status = 'survived'")" -ge 1 ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind <> 'baseline'")" -eq 0 ]
+}
+
+@test "a baseline that passed is kept and reused by a campaign on the same pristine tree, target, runner and knobs; another knob measures again" {
+	local work a c
+	work=$(scratch)
+	export MUTORTURE_CACHE="$work/cache-reuse"
+	# Three campaigns on one pristine tree (copied with its mtimes: the same hash).
+	a=$(fresh reuse-a)
+	mt run --db "$a" --target "$FIXTURE" --setup-only 2>/dev/null
+	for c in b c; do
+		cp "$a" "$work/reuse-$c.db"
+		cp -a "$a.d" "$work/reuse-$c.db.d"
+	done
+	run mt run --db "$a" --target "$FIXTURE" --jobs 2 --no-confirm --max-mutants 2 --timeout-floor 2
+	[ "$status" -eq 0 ]
+	[[ $output == *"baseline passed"* ]]
+	[ "$(find "$MUTORTURE_CACHE/baselines" -name origin | wc -l)" -eq 1 ]
+	# The dry run of the second says it would take it; the run takes it, runs no baseline, and
+	# its mutants run under the same timeouts.
+	run mt run --db "$work/reuse-b.db" --target "$FIXTURE" --jobs 2 --no-confirm --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"baseline  kept on this machine, reused (measured "*" for $a): slowest build "* ]]
+	run mt run --db "$work/reuse-b.db" --target "$FIXTURE" --jobs 2 --no-confirm --max-mutants 2 --timeout-floor 2
+	[ "$status" -eq 0 ]
+	[[ $output == *"baseline: reused this machine's, measured "*" for $a with the same target, runner, pristine tree, knobs and jobs"*"no baseline run"* ]]
+	[[ $output != *"baseline passed"* ]]
+	[ "$(query "$work/reuse-b.db" "SELECT count(*) FROM result WHERE kind = 'baseline'")" -eq 0 ]
+	[ "$(query "$work/reuse-b.db" "SELECT count(DISTINCT mutant_id) FROM result WHERE kind = 'torture'")" -eq 2 ]
+	cmp "$a.d/baseline" "$work/reuse-b.db.d/baseline"
+	# Another knob (one job, not two) is another baseline: measured, and kept beside the first.
+	run mt run --db "$work/reuse-c.db" --target "$FIXTURE" --jobs 1 --no-confirm --max-mutants 2 --timeout-floor 2
+	[ "$status" -eq 0 ]
+	[[ $output == *"baseline passed"* ]]
+	[[ $output != *"reused"* ]]
+	[ "$(find "$MUTORTURE_CACHE/baselines" -name origin | wc -l)" -eq 2 ]
 }
 
 @test "hanging mutants are timeouts within timeout + 2 s, under the job limits, leaving nothing behind" {

@@ -37,7 +37,7 @@ fixture_config() {
 	# killed: the callback thread's grace period deleted, call_rcu(h, f) run as f(h), a
 	# callback's function never set, the wait for readers deleted from synchronize_rcu() (qsbr.c)
 	# and flip_phase_and_wait() (mb.c); timeout: rcu_barrier never woken, twice, or its marker
-	# never queued (the torture's stall detector says so after 2 s); survived: the exit code of
+	# never queued (the torture's stall detector says so after 1 s); survived: the exit code of
 	# a failed pthread_create, a path no run takes. Five of them leave a parameter, a variable or
 	# a function unused: built as mutants are, warnings not fatal, they reach the torture (with
 	# -Werror they were build_error, tests/runner/toy.bats has the header's).

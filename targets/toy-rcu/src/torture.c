@@ -68,7 +68,7 @@ static struct {
 	unsigned long seed;
 	bool seed_given;
 	bool reader_sync; /* readers wait for grace periods too (off by default) */
-} opt = { 1.5, 2.0, 0, 0, false, false };
+} opt = { 1.5, 1.0, 0, 0, false, false };
 
 static struct elem pool[POOL_SIZE];
 static struct elem *free_elems;
@@ -79,7 +79,7 @@ static struct elem *live[LIVE]; /* the elements in the list; the writer's after 
 
 static struct reader readers[MAX_READERS];
 static struct watch watches[W_COUNT];
-static int stop_updaters, stop_readers, detector_stop, failed;
+static int stop_updaters, stop_readers, failed;
 static unsigned long versions, grace_periods, callbacks, barriers, fake_grace_periods;
 static unsigned long alloc_waits, barrier_probe_ran, reader_grace_periods;
 static struct rcu_head barrier_probe;
@@ -450,7 +450,7 @@ static void *stall_detector_thread(void *unused)
 	(void)unused;
 	for (i = 0; i < opt.readers; i++)
 		moved[i] = now_ns();
-	while (!CMM_LOAD_SHARED(detector_stop)) {
+	for (;;) {
 		sleep_ns(50000000);
 		now = now_ns();
 		for (i = 0; i < W_COUNT; i++) {
@@ -471,7 +471,6 @@ static void *stall_detector_thread(void *unused)
 			}
 		}
 	}
-	return NULL;
 }
 
 static void start_thread(pthread_t *thread, void *(*fn)(void *), void *arg)
@@ -496,7 +495,7 @@ static void usage(FILE *out, int status)
 		"    --duration SECONDS  how long the writer updates, fractional (default 1.5)\n"
 		"    --readers N         reader threads (default twice the online CPUs)\n"
 		"    --seed N            seed of the threads' random delays (default from the clock)\n"
-		"    --stall SECONDS     a wait this long is a stall, hence a failure (default 2)\n"
+		"    --stall SECONDS     a wait this long is a stall, hence a failure (default 1)\n"
 		"    --reader-sync       readers also call synchronize_rcu() now and then, outside\n"
 		"                        their read-side critical sections (default: only updaters)\n",
 		torture_flavour, torture_flavour);
@@ -684,8 +683,10 @@ int main(int argc, char **argv)
 	for (i = 0; i < opt.readers; i++)
 		pthread_join(readers[i].thread, NULL);
 	watch_end(W_SHUTDOWN);
-	CMM_STORE_SHARED(detector_stop, 1);
-	pthread_join(detector, NULL);
+	/*
+	 * The stall detector is left running: nothing is watched any more, so it can fail nothing,
+	 * and joining it would wait out its 50-ms sleep (a sixth of a 0.3-s run); exit ends it.
+	 */
 	print_stats();
 	printf("End of test: SUCCESS\n");
 	return 0;
