@@ -81,7 +81,9 @@ baseline_check() {
 			esac
 		done <"$file"
 		baseline_knobs now
-		if [[ $knobs == "$now" ]]; then
+		# A kept one (DIR given) holds by its key (baseline_key), which names the pristine tree
+		# by what it was made from: its knobs name another campaign's tree.
+		if [[ $knobs == "$now" || -n ${2:-} ]]; then
 			baseline_build_s=$build
 			for d in "${baseline_durations[@]}"; do
 				if [[ -n ${measured[$d]:-} ]]; then baseline_test_s[$d]=${measured[$d]}; else all=''; fi
@@ -269,19 +271,27 @@ baseline_ensure() {
 	export MT_BUILD_TIMEOUT MT_TEST_TIMEOUT
 }
 
-# A baseline that passed is kept on this machine (MUTORTURE_CACHE, default ~/.cache/mutorture,
-# in baselines/KEY/) for any campaign or check whose baseline would be the same: baseline_key
-# names everything that decides it. A Tiny RCU baseline is 24 guest runs (13 of the 17 minutes
+# A baseline that passed is kept on this machine (in MUTORTURE_BASELINES/KEY/, default
+# ~/.cache/mutorture/baselines) for any campaign or check whose baseline would be the same:
+# baseline_key names everything that decides it. A Tiny RCU baseline is 24 guest runs (13 of the 17 minutes
 # of a 6-mutant check): a later check of the same kernel and target takes it instead.
 
 # baseline_key VAR: sets VAR to the key of the run's baseline: its knobs (baseline_knobs: the
-# target, the pristine tree's hash, the runs, durations, limits and sandbox), the jobs (the
-# slowest run is measured beside the others), and the versions of what runs it: this runner
-# (its scripts, targets/lib and the binary) and the target (the files of its folder: target.sh
-# or the config, a Linux target's kernel config fragments).
+# target, the runs, durations, limits and sandbox), the pristine tree (what the target says it
+# was made from, target_identity, and the campaign's patch; else its hash: two setups of the
+# same code differ by paths and mtimes), the jobs (the slowest run is measured beside the
+# others), and the versions of what runs it: this runner (its scripts, targets/lib and the
+# binary) and the target (the files of its folder: target.sh or the config, a Linux target's
+# kernel config fragments). Empty when target_identity fails: nothing is kept or reused.
 baseline_key() {
-	local _knobs
+	local _knobs _hash='' _tree
 	baseline_knobs _knobs
+	if declare -F target_identity >/dev/null; then
+		_tree=$(target_identity "$MT_CAMPAIGN/pristine") && [[ -n $_tree ]] || { printf -v "$1" ''; return 0; }
+		if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then _hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
+		_tree+=" patch=$(sha256sum <"$MT_CAMPAIGN/pristine.patch" 2>/dev/null | cut -c1-16)"
+		_knobs=${_knobs/pristine=$_hash /pristine=$_tree }
+	fi
 	printf -v "$1" '%s' "$({
 		printf '%s jobs=%s\n' "$_knobs" "$opt_jobs"
 		(cd -- "$MUTORTURE_HOME" && find runner targets/lib -type f -print0 | sort -z | xargs -0 sha256sum)
@@ -290,11 +300,16 @@ baseline_key() {
 	} | sha256sum | cut -c1-16)"
 }
 
-# baseline_cache_dir VAR: sets VAR to the folder of this machine's kept baseline for the run.
+# baseline_cache_dir VAR: sets VAR to the folder of this machine's kept baseline for the run
+# (under MUTORTURE_BASELINES, default MUTORTURE_CACHE/baselines); fails when there is no key, or
+# MUTORTURE_BASELINES is 'off' (none kept or reused: the tests, whose results must not depend
+# on the order they run in).
 baseline_cache_dir() {
-	local _key
+	local _key _dir=${MUTORTURE_BASELINES:-${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/baselines}
+	[[ $_dir != off ]] || return 1
 	baseline_key _key
-	printf -v "$1" '%s' "${MUTORTURE_CACHE:-$HOME/.cache/mutorture}/baselines/$_key"
+	[[ -n $_key ]] || return 1
+	printf -v "$1" '%s' "$_dir/$_key"
 }
 
 # baseline_keep: keeps the campaign's baseline, just passed, for later runs (baseline_reuse),
@@ -302,7 +317,7 @@ baseline_cache_dir() {
 # the reuse.
 baseline_keep() {
 	local dir
-	baseline_cache_dir dir
+	baseline_cache_dir dir || return 0
 	{
 		mkdir -p -- "$dir.tmp.$$" &&
 			cp -- "$MT_CAMPAIGN/baseline" "$MT_CAMPAIGN/baseline.files" "$dir.tmp.$$"/ &&
@@ -316,11 +331,12 @@ baseline_keep() {
 # file restored), and says so; fails, taking nothing, when there is none or it does not hold.
 # Control runs go on checking the unmutated code during the run.
 baseline_reuse() {
-	local dir origin
-	baseline_cache_dir dir
-	[[ -f $dir/origin ]] && baseline_check "$1" "$dir" || return 1
+	local dir origin knobs
+	baseline_cache_dir dir && [[ -f $dir/origin ]] && baseline_check "$1" "$dir" || return 1
 	origin=$(<"$dir/origin")
-	cp -- "$dir/baseline" "$MT_CAMPAIGN/baseline.reused" &&
+	# Taken with this campaign's knobs, which the key made equal: a later run's check holds.
+	baseline_knobs knobs
+	{ printf 'knobs=%s\n' "$knobs" && grep -v '^knobs=' "$dir/baseline"; } >"$MT_CAMPAIGN/baseline.reused" &&
 		cp -- "$dir/baseline.files" "$MT_CAMPAIGN/baseline.files.reused" || return 1
 	mv -f -- "$MT_CAMPAIGN/baseline.reused" "$MT_CAMPAIGN/baseline"
 	mv -f -- "$MT_CAMPAIGN/baseline.files.reused" "$MT_CAMPAIGN/baseline.files"

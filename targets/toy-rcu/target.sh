@@ -69,6 +69,14 @@ toy_rcu_write_compdb() {
 		mv "$dir/compile_commands.json.tmp" "$dir/compile_commands.json"
 }
 
+# target_identity DIR: what the pristine tree DIR is made from: the program's sources and the
+# compiler (two setups differ by mtimes and the paths in their debug info; a kept baseline
+# serves both).
+target_identity() {
+	{ cc --version | head -n 1 && cd "$TARGET_DIR/src" && find . -type f -print0 | sort -z | xargs -0 sha256sum; } |
+		sha256sum | cut -c1-16
+}
+
 target_setup() {
 	local dir=$1
 	if [[ -e $dir && -n $(ls -A "$dir") ]]; then

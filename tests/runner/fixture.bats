@@ -92,8 +92,9 @@ fresh() {
 @test "a baseline that passed is kept and reused by a campaign on the same pristine tree, target, runner and knobs; another knob measures again" {
 	local work a c
 	work=$(scratch)
-	export MUTORTURE_CACHE="$work/cache-reuse"
-	# Three campaigns on one pristine tree (copied with its mtimes: the same hash).
+	export MUTORTURE_BASELINES="$work/baselines"
+	# Three campaigns on one pristine tree (copied with its mtimes: the same hash; the fixture
+	# has no target_identity).
 	a=$(fresh reuse-a)
 	mt run --db "$a" --target "$FIXTURE" --setup-only 2>/dev/null
 	for c in b c; do
@@ -103,7 +104,7 @@ fresh() {
 	run mt run --db "$a" --target "$FIXTURE" --jobs 2 --no-confirm --max-mutants 2 --timeout-floor 2
 	[ "$status" -eq 0 ]
 	[[ $output == *"baseline passed"* ]]
-	[ "$(find "$MUTORTURE_CACHE/baselines" -name origin | wc -l)" -eq 1 ]
+	[ "$(find "$MUTORTURE_BASELINES" -name origin | wc -l)" -eq 1 ]
 	# The dry run of the second says it would take it; the run takes it, runs no baseline, and
 	# its mutants run under the same timeouts.
 	run mt run --db "$work/reuse-b.db" --target "$FIXTURE" --jobs 2 --no-confirm --dry-run
@@ -121,7 +122,7 @@ fresh() {
 	[ "$status" -eq 0 ]
 	[[ $output == *"baseline passed"* ]]
 	[[ $output != *"reused"* ]]
-	[ "$(find "$MUTORTURE_CACHE/baselines" -name origin | wc -l)" -eq 2 ]
+	[ "$(find "$MUTORTURE_BASELINES" -name origin | wc -l)" -eq 2 ]
 }
 
 @test "hanging mutants are timeouts within timeout + 2 s, under the job limits, leaving nothing behind" {

@@ -3,8 +3,8 @@
 # kills the known-dead ones; kill -9 of the runner mid-campaign, then a second run, loses no
 # result and duplicates none, and the pristine tree stays as it was; a header's mutants
 # (generate --via) are compared through every file that includes it, then built and tortured
-# after a baseline that restored the header. Real GNU
-# parallel, real builds, real torture runs (short ones: --duration 0.3).
+# after a baseline that restored the header; two campaigns set up apart share a kept baseline.
+# Real GNU parallel, real builds, real torture runs (short ones: --duration 0.3).
 
 load lib
 
@@ -134,6 +134,31 @@ campaign_clean() {
 		WHERE r.mutant_id = '$id' AND r.kind = 'torture'")" -eq 6 ]
 	[ -z "$(leftovers "$TOY_DB.d")" ]
 	trees_clean "$TOY_DB"
+}
+
+@test "two campaigns set up apart share a kept baseline: toy-rcu names its pristine tree by its sources and compiler" {
+	local work db id
+	work=$(scratch)/reuse
+	mkdir -p "$work"
+	export MUTORTURE_BASELINES="$work/baselines"
+	for db in "$work/one.db" "$work/two.db"; do
+		mt campaign toy-rcu --db "$db" --dry-run >/dev/null 2>&1
+		mt run --db "$db" --setup-only 2>/dev/null
+	done
+	# Two trees, two hashes (mtimes, the paths in the debug info), one identity.
+	[ "$(cat "$work/one.db.d/pristine.hash")" != "$(cat "$work/two.db.d/pristine.hash")" ]
+	id=$(mt list --db "$work/one.db" --files rcu-list.c --format ids | head -n 1)
+	run mt run --db "$work/one.db" --jobs 2 --duration 0.3 --no-confirm --no-prune --mutants "$id"
+	[ "$status" -eq 0 ]
+	[[ $output == *"baseline passed"* ]]
+	run mt run --db "$work/two.db" --jobs 2 --duration 0.3 --no-confirm --no-prune --mutants "$id"
+	[ "$status" -eq 0 ]
+	[[ $output == *"baseline: reused this machine's, measured "*" for $work/one.db with the same target"* ]]
+	[ "$(query "$work/two.db" "SELECT count(*) FROM result WHERE kind = 'baseline'")" -eq 0 ]
+	[ "$(query "$work/two.db" "SELECT count(*) FROM result WHERE kind = 'torture' AND mutant_id = '$id'")" -eq 1 ]
+	# Its knobs are the campaign's own now: the next run's check holds, nothing is measured.
+	run mt run --db "$work/two.db" --jobs 2 --duration 0.3 --no-confirm --dry-run
+	[[ $output == *"baseline  measured: slowest build"* ]]
 }
 
 @test "weak-memory hint: a lost release store is equivalent on x86 only, and the report says so" {

@@ -7,6 +7,11 @@
 # once, under a lock, by the first setup).
 target_setup() { kbuild_setup "$1"; }
 
+# target_identity DIR: what the pristine tree DIR was made from: the cached built kernel it is a
+# clone of (kbuild_cached: the source package, gcc, the config fragments and init). Two setups
+# give the same (their trees differ by their paths), so a kept baseline serves both.
+target_identity() { printf 'linux-%s-built-%s\n' "$LINUX_VERSION" "$(kbuild_key kbuild_built_keys)"; }
+
 # target_build DIR [SCENARIO]: incremental build of the kernel SCENARIO boots, or of all.
 target_build() { kbuild_build "$@"; }
 
