@@ -289,7 +289,9 @@ baseline_key() {
 	if declare -F target_identity >/dev/null; then
 		_tree=$(target_identity "$MT_CAMPAIGN/pristine") && [[ -n $_tree ]] || { printf -v "$1" ''; return 0; }
 		if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then _hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
-		_tree+=" patch=$(sha256sum <"$MT_CAMPAIGN/pristine.patch" 2>/dev/null | cut -c1-16)"
+		if [[ -f $MT_CAMPAIGN/pristine.patch ]]; then
+			_tree+=" patch=$(sha256sum <"$MT_CAMPAIGN/pristine.patch" | cut -c1-16)"
+		fi
 		_knobs=${_knobs/pristine=$_hash /pristine=$_tree }
 	fi
 	printf -v "$1" '%s' "$({

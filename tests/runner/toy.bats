@@ -154,6 +154,7 @@ campaign_clean() {
 	run mt run --db "$work/two.db" --jobs 2 --duration 0.3 --no-confirm --no-prune --mutants "$id"
 	[ "$status" -eq 0 ]
 	[[ $output == *"baseline: reused this machine's, measured "*" for $work/one.db with the same target"* ]]
+	[[ $output != *"No such file"* ]]
 	[ "$(query "$work/two.db" "SELECT count(*) FROM result WHERE kind = 'baseline'")" -eq 0 ]
 	[ "$(query "$work/two.db" "SELECT count(*) FROM result WHERE kind = 'torture' AND mutant_id = '$id'")" -eq 1 ]
 	# Its knobs are the campaign's own now: the next run's check holds, nothing is measured.
