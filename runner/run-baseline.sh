@@ -14,13 +14,14 @@
 # another campaign with the same key: baseline_reuse): 'knobs=', 'build_s=' and one
 # 'test_s@DURATION=' line per duration ('default' when the run leaves it to the target).
 
-# baseline_knobs VAR: sets VAR to what a baseline is valid for: the target, the pristine tree,
-# the torture knobs and the limits and sandbox every job runs under (one line, as DB.d/baseline
-# and DB.d/coverage.stamp keep it): a baseline measured under other limits proves nothing about
+# baseline_knobs VAR [PRISTINE]: sets VAR to what a baseline is valid for: the target, the
+# pristine tree (its hash, or PRISTINE: baseline_key names it by what it was made from), the
+# torture knobs and the limits and sandbox every job runs under (one line, as DB.d/baseline and
+# DB.d/coverage.stamp keep it): a baseline measured under other limits proves nothing about
 # these.
 baseline_knobs() {
-	local _hash=''
-	if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then _hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
+	local _hash=${2:-}
+	if [[ -z $_hash && -f $MT_CAMPAIGN/pristine.hash ]]; then _hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
 	printf -v "$1" 'target=%s pristine=%s runs=%s duration=%s readers=%s mem_kb=%s nproc=%s sandbox=%s' \
 		"$MT_TARGET_FILE" "$_hash" "$opt_baseline_runs" "${MUTORTURE_DURATION:-}" \
 		"${MUTORTURE_READERS:-}" "$MT_MEM_KB" "$MT_NPROC" "$MT_SANDBOX"
@@ -252,19 +253,22 @@ baseline_measure() {
 
 # baseline_ensure RESTORE [reuse]: measures the baseline again unless the measured one holds for
 # the list RESTORE (baseline_check) or, with 'reuse', one kept on this machine does
-# (baseline_reuse; a torture change's try measures its controls), then exports the job timeouts (MT_BUILD_TIMEOUT,
+# (baseline_reuse; with 'reuse' a measured one is kept; a torture change's try neither takes
+# nor keeps one: it measures its controls), then exports the job timeouts (MT_BUILD_TIMEOUT,
 # MT_TEST_TIMEOUT: the quick pass's; each round sets its own, baseline_timeout_for).
 baseline_ensure() {
-	local again=''
+	local again='' kept=''
 	if ! baseline_check "$1"; then
 		if [[ -n $baseline_missing && -n $baseline_build_s ]]; then again=${baseline_missing//$'\n'/ }; fi
-		if [[ ${2:-} != reuse ]] || ! baseline_reuse "$1"; then
+		# The folder of this run's kept baseline, its key computed once.
+		if [[ ${2:-} == reuse ]]; then baseline_cache_dir kept || true; fi
+		if [[ -z $kept ]] || ! baseline_reuse "$1" "$kept"; then
 			if [[ -n $again ]]; then
 				mt_note "baseline: measuring again: the plan mutates $again, which the last baseline build did not rebuild"
 			fi
 			baseline_measure "$1"
 			baseline_check "$1" || mt_die "the baseline just measured does not hold for the plan: '$MT_CAMPAIGN/baseline'"
-			baseline_keep
+			if [[ -n $kept ]]; then baseline_keep "$kept"; fi
 		fi
 	fi
 	baseline_timeouts
@@ -273,8 +277,8 @@ baseline_ensure() {
 
 # A baseline that passed is kept on this machine (in MUTORTURE_BASELINES/KEY/, default
 # ~/.cache/mutorture/baselines) for any campaign or check whose baseline would be the same:
-# baseline_key names everything that decides it. A Tiny RCU baseline is 24 guest runs (13 of the 17 minutes
-# of a 6-mutant check): a later check of the same kernel and target takes it instead.
+# baseline_key names everything that decides it. A Tiny RCU baseline is 24 guest runs (13 of
+# the 17 minutes of a 6-mutant check): a later check of the same kernel and target takes it.
 
 # baseline_key VAR: sets VAR to the key of the run's baseline: its knobs (baseline_knobs: the
 # target, the runs, durations, limits and sandbox), the pristine tree (what the target says it
@@ -284,16 +288,14 @@ baseline_ensure() {
 # binary) and the target (the files of its folder: target.sh or the config, a Linux target's
 # kernel config fragments). Empty when target_identity fails: nothing is kept or reused.
 baseline_key() {
-	local _knobs _hash='' _tree
-	baseline_knobs _knobs
+	local _knobs _tree=''
 	if declare -F target_identity >/dev/null; then
 		_tree=$(target_identity "$MT_CAMPAIGN/pristine") && [[ -n $_tree ]] || { printf -v "$1" ''; return 0; }
-		if [[ -f $MT_CAMPAIGN/pristine.hash ]]; then _hash=$(<"$MT_CAMPAIGN/pristine.hash"); fi
 		if [[ -f $MT_CAMPAIGN/pristine.patch ]]; then
-			_tree+=" patch=$(sha256sum <"$MT_CAMPAIGN/pristine.patch" | cut -c1-16)"
+			_tree+="+patch-$(sha256sum <"$MT_CAMPAIGN/pristine.patch" | cut -c1-16)"
 		fi
-		_knobs=${_knobs/pristine=$_hash /pristine=$_tree }
 	fi
+	baseline_knobs _knobs "$_tree"
 	printf -v "$1" '%s' "$({
 		printf '%s jobs=%s\n' "$_knobs" "$opt_jobs"
 		(cd -- "$MUTORTURE_HOME" && find runner targets/lib -type f -print0 | sort -z | xargs -0 sha256sum)
@@ -314,12 +316,11 @@ baseline_cache_dir() {
 	printf -v "$1" '%s' "$_dir/$_key"
 }
 
-# baseline_keep: keeps the campaign's baseline, just passed, for later runs (baseline_reuse),
-# with where and when it was measured. Best effort: a cache that cannot be written costs only
-# the reuse.
+# baseline_keep DIR: keeps the campaign's baseline, just passed, in DIR (baseline_cache_dir) for
+# later runs (baseline_reuse), with where and when it was measured. Best effort: a cache that
+# cannot be written costs only the reuse.
 baseline_keep() {
-	local dir
-	baseline_cache_dir dir || return 0
+	local dir=$1
 	{
 		mkdir -p -- "$dir.tmp.$$" &&
 			cp -- "$MT_CAMPAIGN/baseline" "$MT_CAMPAIGN/baseline.files" "$dir.tmp.$$"/ &&
@@ -328,13 +329,13 @@ baseline_keep() {
 	} 2>/dev/null || rm -rf -- "$dir.tmp.$$"
 }
 
-# baseline_reuse RESTORE: takes this machine's kept baseline for the run (baseline_keep) as the
-# campaign's when it holds for RESTORE (baseline_check: the same knobs, every duration, every
-# file restored), and says so; fails, taking nothing, when there is none or it does not hold.
+# baseline_reuse RESTORE DIR: takes the baseline kept in DIR (baseline_keep) as the campaign's
+# when it holds for RESTORE (baseline_check: the same knobs, every duration, every file
+# restored), and says so; fails, taking nothing, when there is none or it does not hold.
 # Control runs go on checking the unmutated code during the run.
 baseline_reuse() {
-	local dir origin knobs
-	baseline_cache_dir dir && [[ -f $dir/origin ]] && baseline_check "$1" "$dir" || return 1
+	local dir=$2 origin knobs
+	[[ -f $dir/origin ]] && baseline_check "$1" "$dir" || return 1
 	origin=$(<"$dir/origin")
 	# Taken with this campaign's knobs, which the key made equal: a later run's check holds.
 	baseline_knobs knobs

@@ -18,11 +18,7 @@ target_build() { kbuild_build "$@"; }
 # target_build_key SCENARIO: the kernel config SCENARIO boots. Each config is built in its own
 # output dir (.build-CONFIG), which the build of another leaves as it was: the runner builds a
 # config once a job, whichever of its scenarios runs first.
-target_build_key() {
-	local config
-	read -r config _ < <(linux_scenario_of "$1")
-	printf '%s\n' "$config"
-}
+target_build_key() { linux_config_of "$1"; }
 
 # target_test DIR SCENARIO: one rcutorture run in qemu, stopped at the first certain failure.
 target_test() { qemu_test "$1" "$2"; }

@@ -92,9 +92,16 @@ kbuild_configs() {
 	fi
 	_configs=()
 	for name in "${TARGET_SCENARIOS[@]}"; do
-		read -r config _ < <(linux_scenario_of "$name")
+		config=$(linux_config_of "$name")
 		if [[ " ${_configs[*]} " != *" $config "* ]]; then _configs+=("$config"); fi
 	done
+}
+
+# linux_config_of NAME: prints the kernel config scenario NAME boots (linux_scenario_of).
+linux_config_of() {
+	local config
+	read -r config _ < <(linux_scenario_of "$1")
+	printf '%s\n' "$config"
 }
 
 # linux_scenario_of NAME: prints "CONFIG BOOT-PARAMETERS..." of a scenario: a torture change's
@@ -265,10 +272,7 @@ kbuild_build() {
 	local config
 	local -a configs
 	kbuild_configs configs
-	if (($# > 1)); then
-		read -r config _ < <(linux_scenario_of "$2")
-		configs=("$config")
-	fi
+	if (($# > 1)); then configs=("$(linux_config_of "$2")"); fi
 	for config in "${configs[@]}"; do
 		# A config no build made yet (one a torture change defines) is configured first.
 		if [[ ! -f $1/.build-$config/.config ]]; then kbuild_configure "$1" "$config" || return 1; fi
