@@ -1,9 +1,10 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # the MT_HOOK_* results and TARGET_DIR are read by the sourcing scripts
-# Helpers shared by the runner scripts (sourced, never run): errors and help, the campaign
-# directory layout, loading a target and checking its contract, target hooks bounded in a
-# session of their own (sandboxed, their logs capped), restores and inventories of worker
-# trees, result records, object hashes for the equivalence pass, and the sweep of orphans.
+# Helpers shared by the runner scripts (sourced, never run): runner/lib/base.sh (errors, help,
+# time) and runner/lib/target.sh (loading and checking a target), then generation, target
+# hooks bounded in a session of their own (sandboxed, their logs capped), restores and
+# inventories of worker trees, result records, object hashes for the equivalence pass, and the
+# sweep of orphans.
 #
 # Invariants: the pristine tree is only ever read here; a hook runs in a session of its own
 # whose whole process group is killed when the hook ends, its timeout fires or its caller
@@ -15,155 +16,10 @@
 # The campaign directory (DB.d beside the database DB) is described once, in runner/README.md
 # ("The campaign directory"): lock, target, pristine/, workers/, baseline, logs/, runs/, tce/ ...
 
-export LC_ALL=C
-
-# Seconds between TERM and KILL when a hook's timeout fires.
-MT_GRACE=1
-# How a scenario run's reason starts when the runner's torture timeout ended it (runner/job):
-# its log holds no verdict, so 'mutorture recheck' leaves it as it was.
-MT_NO_VERDICT='no verdict within the timeout of'
-
-# mt_die MESSAGE...: prints a git-style fatal error and exits 128.
-mt_die() {
-	printf 'fatal: %s\n' "$*" >&2
-	exit 128
-}
-
-# mt_usage_error SCRIPT MESSAGE...: prints an error and SCRIPT's usage lines, exits 129.
-mt_usage_error() {
-	local script=$1
-	shift
-	printf 'error: %s\n' "$*" >&2
-	mt_help "$script" >&2
-	exit 129
-}
-
-# mt_help SCRIPT: prints the comment block at the top of SCRIPT (its Usage header), less any
-# directive to shellcheck that closes it.
-mt_help() {
-	sed -n '2,/^[^#]/{/^# shellcheck /d; /^#/s/^# \{0,1\}//p}' "$1"
-}
-
-# mt_note MESSAGE...: one progress line on stderr.
-mt_note() {
-	printf 'mutorture: %s\n' "$*" >&2
-}
-
-# The time helpers set a variable instead of printing: they run several times per job, and a
-# command substitution costs a fork.
-
-# mt_now_us VAR: sets VAR to the wall clock in microseconds.
-mt_now_us() {
-	printf -v "$1" '%s' "${EPOCHREALTIME/./}"
-}
-
-# mt_utc_now VAR: sets VAR to the time now as ISO 8601 UTC.
-mt_utc_now() {
-	TZ=UTC0 printf -v "$1" '%(%Y-%m-%dT%H:%M:%SZ)T' -1
-}
-
-# mt_us_to_s VAR MICROSECONDS: sets VAR to them as seconds with three decimals.
-mt_us_to_s() {
-	printf -v "$1" '%d.%03d' "$(($2 / 1000000))" "$(($2 % 1000000 / 1000))"
-}
-
-# mt_s_to_us VAR SECONDS: sets VAR to a decimal number of seconds as integer microseconds.
-mt_s_to_us() {
-	local _whole=${2%%.*} _frac=
-	if [[ $2 == *.* ]]; then _frac=${2#*.}; fi
-	_frac=${_frac}000000
-	printf -v "$1" '%d' "$((10#${_whole:-0} * 1000000 + 10#${_frac:0:6}))"
-}
-
-# mt_target_file TARGET: prints the absolute path of the target.sh that TARGET names: a
-# name under $MUTORTURE_HOME/targets/, a folder holding target.sh, or a target.sh file (or a
-# target config file NAME.conf).
-mt_target_file() {
-	local t=$1
-	if [[ $t != */* && -f $MUTORTURE_HOME/targets/$t/target.sh ]]; then
-		realpath -- "$MUTORTURE_HOME/targets/$t/target.sh"
-	elif [[ -d $t && -f $t/target.sh ]]; then
-		realpath -- "$t/target.sh"
-	elif [[ -f $t ]]; then
-		realpath -- "$t"
-	else
-		mt_die "cannot find target '$t': not a name under '$MUTORTURE_HOME/targets/', a folder with a target.sh, or a target.sh"
-	fi
-}
-
-# mt_source_target FILE: sources a target.sh (or loads a target config NAME.conf through
-# targets/lib/config-target.sh) with TARGET_DIR set and defines the default
-# optional hooks it lacks. No checks and no forks: jobs and hooks call it many times, after
-# mt_check_target vouched for the file once in the run.
-mt_source_target() {
-	TARGET_DIR=${1%/*}
-	if [[ $1 == *.conf ]]; then
-		# A config file is read, never run (targets/CONFIG.md).
-		# shellcheck source=targets/lib/config-target.sh
-		source "$MUTORTURE_HOME/targets/lib/config-target.sh" && config_load "$1" ||
-			mt_die "cannot load target config '$1'"
-	else
-		# shellcheck source=/dev/null
-		source "$1" || mt_die "cannot load target '$1'"
-	fi
-	if ! declare -F target_clone >/dev/null; then
-		target_clone() { cp -a -- "$1" "$2"; }
-	fi
-	if ! declare -F target_scenarios_for >/dev/null; then
-		target_scenarios_for() { printf '%s\n' "${TARGET_SCENARIOS[@]}"; }
-	fi
-	# Under a torture change (mutorture gaps try) its scenarios are the ones that run.
-	if [[ -n ${MUTORTURE_CHANGE:-} ]]; then
-		# shellcheck source=targets/lib/change.sh
-		source "$MUTORTURE_HOME/targets/lib/change.sh" || mt_die "cannot load targets/lib/change.sh"
-		# shellcheck disable=SC2154 # change_error: set by change_load
-		change_load "$MUTORTURE_CHANGE" || mt_die "$change_error"
-		MT_TARGET_SCENARIOS=("${TARGET_SCENARIOS[@]}")
-		kv_words TARGET_SCENARIOS "${CHANGE[scenarios]}"
-	fi
-}
-
-# mt_scenarios_for FILE: prints, one a line, the scenarios a mutant of FILE runs: the
-# target's (target_scenarios_for); under a torture change, those its 'scenarios_for' gives FILE,
-# else those of the target's for FILE that the change runs, else every scenario it runs.
-mt_scenarios_for() {
-	local name
-	local -a own picked=()
-	if [[ -z ${MUTORTURE_CHANGE:-} ]]; then
-		target_scenarios_for "$1"
-		return
-	fi
-	kv_scenarios_for "${CHANGE[scenarios_for]:-}" "$1" && return 0
-	mapfile -t own < <(target_scenarios_for "$1")
-	for name in "${TARGET_SCENARIOS[@]}"; do
-		if [[ " ${own[*]} " == *" $name "* ]]; then picked+=("$name"); fi
-	done
-	if ((${#picked[@]} == 0)); then picked=("${TARGET_SCENARIOS[@]}"); fi
-	printf '%s\n' "${picked[@]}"
-}
-
-# mt_check_target FILE: after mt_source_target FILE, stops with a message naming what the
-# target lacks of the target contract (targets/CONTRACT.md).
-mt_check_target() {
-	local fn var
-	for var in TARGET_SOURCES TARGET_RULES TARGET_SCENARIOS; do
-		if [[ $(declare -p "$var" 2>/dev/null) != 'declare -a'* ]]; then
-			mt_die "target '$1' is incomplete: it does not declare the array $var (see targets/CONTRACT.md)"
-		fi
-	done
-	if ((${#TARGET_SOURCES[@]} == 0 || ${#TARGET_SCENARIOS[@]} == 0)); then
-		mt_die "target '$1' is incomplete: TARGET_SOURCES and TARGET_SCENARIOS must not be empty"
-	fi
-	for fn in target_setup target_build target_test; do
-		declare -F "$fn" >/dev/null ||
-			mt_die "target '$1' is incomplete: it does not define the function $fn (see targets/CONTRACT.md)"
-	done
-	for var in TARGET_GENERATE_ARGS TARGET_VIA; do
-		if [[ -n ${!var+set} && $(declare -p "$var") != 'declare -a'* ]]; then
-			mt_die "target '$1' declares $var, which must be an array (see targets/CONTRACT.md)"
-		fi
-	done
-}
+# shellcheck source=runner/lib/base.sh
+source "${BASH_SOURCE[0]%/*}/lib/base.sh"
+# shellcheck source=runner/lib/target.sh
+source "${BASH_SOURCE[0]%/*}/lib/target.sh"
 
 # mt_rule_args VAR: sets the array VAR to the '--rules' arguments of 'mutorture generate' for
 # the sourced target's TARGET_RULES: an absolute path as it is; a relative path, or a name
@@ -333,11 +189,12 @@ mt_hook() {
 	mt_now_us end
 	# Without a namespace a daemon that left the group may hold the log's pipe: the writer
 	# gets a second, then TERM (it writes what it kept and ends). It usually ends within a
-	# millisecond or two of the hook: looked at every 10 ms (a 100-ms step cost 50 ms a hook).
+	# millisecond or two of the hook: looked at every millisecond, without a fork (a step of
+	# 'sleep 0.01' cost 15 ms a hook, 100 ms steps 50 ms).
 	if ((${#box[@]} == 0)); then
-		for ((n = 0; n < 100; n++)); do
+		for ((n = 0; n < 1000; n++)); do
 			kill -0 "$cap_pid" 2>/dev/null || break
-			sleep 0.01
+			mt_pause 0.001
 		done
 		kill -TERM "$cap_pid" 2>/dev/null || true
 	fi
@@ -346,6 +203,14 @@ mt_hook() {
 	mt_s_to_us limit "$timeout"
 	MT_HOOK_TIMED_OUT=0
 	if ((MT_HOOK_US >= limit)); then MT_HOOK_TIMED_OUT=1; fi
+}
+
+# mt_pause SECONDS: sleeps without a fork: a read that times out on a pipe nobody writes
+# (opened once a script, read and write, so it never ends).
+mt_pause() {
+	local _nothing
+	if [[ -z ${MT_PAUSE_FD:-} ]]; then exec {MT_PAUSE_FD}<> <(:); fi
+	read -rt "$1" -u "$MT_PAUSE_FD" _nothing || true
 }
 
 # mt_kill_hook: kills the group of the hook in progress, if any (for signal traps).
@@ -363,18 +228,19 @@ mt_restore() {
 }
 
 # mt_repair_slot SLOT: restores the file a killed job left mutated in worker tree SLOT, as its
-# marker names it, and removes the marker (no fork when the slot is clean).
+# marker names it, and empties the marker (no fork: a job repairs its slot before and after it
+# works, and an rm cost 7 ms).
 mt_repair_slot() {
 	local marker="$MT_CAMPAIGN/workers/$1.dirty" path=''
-	[[ -e $marker ]] || return 0
+	[[ -s $marker ]] || return 0
 	IFS= read -r path <"$marker" || true
 	if [[ -n $path ]]; then mt_restore "$MT_CAMPAIGN/workers/$1" "$path" || return; fi
-	rm -f -- "$marker"
+	: >"$marker"
 }
 
 # mt_mark_dirty SLOT PATH: notes, before a mutant is written, which file of SLOT it touches.
 # Written in place, not renamed: a marker a kill cut short is empty, and then nothing was
-# written yet (mt_repair_slot only removes it).
+# written yet (mt_repair_slot leaves it so).
 mt_mark_dirty() {
 	printf '%s\n' "$2" >"$MT_CAMPAIGN/workers/$1.dirty"
 }
@@ -388,6 +254,26 @@ mt_mark_dirty() {
 # except for volatile entries, so after each job every entry must still be there with its
 # type, and the others with their size and mtime: a cheap check (one find) that catches a test
 # deleting or rewriting its tree. Files the run restores are compared by content instead.
+
+# mt_restored_same TREE: succeeds when each file of the run's restore list (MT_RESTORE_LIST)
+# has in TREE the pristine tree's content: one sha256sum for them all, as a cmp of each cost
+# a fork a file (six a job on toy-rcu). A file it cannot read fails it.
+mt_restored_same() {
+	local path out a b i
+	local -a files=() sums
+	while IFS= read -r path; do
+		if [[ -n $path ]]; then files+=("$MT_CAMPAIGN/pristine/$path" "$1/$path"); fi
+	done <"$MT_RESTORE_LIST"
+	((${#files[@]})) || return 0
+	out=$(sha256sum -- "${files[@]}" 2>/dev/null) || return 1
+	mapfile -t sums <<<"$out"
+	((${#sums[@]} == ${#files[@]})) || return 1
+	for ((i = 0; i < ${#sums[@]}; i += 2)); do
+		# (a name with a backslash or newline gets a line starting with a backslash)
+		a=${sums[i]#\\} b=${sums[i + 1]#\\}
+		[[ ${a%% *} == "${b%% *}" ]] || return 1
+	done
+}
 
 # mt_listing TREE: prints 'TYPE<TAB>SIZE<TAB>MTIME<TAB>PATH' for every entry under TREE.
 mt_listing() {
@@ -419,7 +305,8 @@ mt_inventory_check() {
 		type[$5] != $1 { print "'\''" $5 "'\'' changed type"; exit }
 		$4 == 0 && !($5 in restored) && now[$5] != $1 FS $2 FS $3 { print "'\''" $5 "'\'' was modified"; exit }' \
 		"${MT_RESTORE_LIST:-/dev/null}" <(mt_listing "$tree") "$tree.inventory")
-	if [[ -z $why && -n ${MT_RESTORE_LIST:-} ]]; then
+	if [[ -z $why && -n ${MT_RESTORE_LIST:-} ]] && ! mt_restored_same "$tree"; then
+		# Which one: the first that differs.
 		while IFS= read -r path; do
 			if [[ -n $path ]] && ! cmp -s -- "$MT_CAMPAIGN/pristine/$path" "$tree/$path"; then
 				why="'$path' differs from the pristine tree"
@@ -621,21 +508,23 @@ mt_torture_duration() {
 	fi
 }
 
-# mt_object_hash OBJECT [TRIPLE]: prints a hash of an object file's code, data and relocations,
-# leaving out debug info, the compiler's .comment and objdump's header (the object's own file
-# name), so the same code compiled in two trees hashes the same; strips OBJECT in place. With a
-# TRIPLE (an object compiled for another architecture, which the host's binutils cannot read)
-# that architecture's binutils do the same (installed with its gcc), else LLVM's tools (which
-# take a tenth of a second more to start: a hundred aarch64 objects a toy-rcu campaign).
+# mt_object_hash VAR OBJECT [TRIPLE]: sets VAR to a hash of an object file's code, data and
+# relocations (objdump -s -r), leaving out debug info, the compiler's .comment and objdump's
+# header (the object's own file name), so the same code compiled in two trees hashes the same.
+# With a TRIPLE (an object compiled for another architecture, which the host's binutils cannot
+# read) that architecture's binutils do the same (installed with its gcc), else LLVM's tools
+# (which take a tenth of a second more to start: a hundred aarch64 objects a toy-rcu campaign).
+# GNU objdump's dump leaves out the symbol table, so runner/object-dump.awk drops the sections
+# 'objcopy --strip-debug -R .comment -R .note.GNU-stack' would remove: the same text as the
+# stripped object's, without the objcopy (a compile in the pass saves three forks). llvm-objdump
+# dumps the symbol table too, which stripping changes: its object is stripped in place first.
 mt_object_hash() {
-	local objcopy=objcopy objdump=objdump
-	if [[ -n ${2:-} ]]; then
-		if command -v "$2-objdump" >/dev/null && command -v "$2-objcopy" >/dev/null; then
-			objcopy=$2-objcopy objdump=$2-objdump
-		else
-			objcopy=llvm-objcopy-19 objdump=llvm-objdump-19
-		fi
+	local objcopy='' objdump=objdump _hash
+	if [[ -n ${3:-} ]]; then
+		objdump=$3-objdump
+		if ! command -v "$objdump" >/dev/null; then objcopy=llvm-objcopy-19 objdump=llvm-objdump-19; fi
 	fi
-	"$objcopy" --strip-debug -R .comment -R .note.GNU-stack "$1"
-	"$objdump" -s -r "$1" | grep -v 'file format' | sha256sum | cut -c1-16
+	if [[ -n $objcopy ]]; then "$objcopy" --strip-debug -R .comment -R .note.GNU-stack "$2"; fi
+	_hash=$("$objdump" -s -r "$2" | awk -f "$MUTORTURE_HOME/runner/object-dump.awk" | sha256sum)
+	printf -v "$1" '%s' "${_hash:0:16}"
 }

@@ -90,8 +90,21 @@ target_setup() {
 }
 
 # A mutant builds with warnings not fatal (targets/CONTRACT.md), the unmutated code with -Werror.
+# A mutant's build makes only the binaries its scenarios run, not the broken flavours the
+# selftest tortures: a mutant of a file they link saves a link or two (60-100 ms of a build of
+# 0.2-0.4 s, about 180 mutants a campaign).
 target_build() {
-	toy_rcu_make "$1" ${MUTORTURE_MUTANT:+"WERROR="}
+	local scenario
+	local -a how binaries=()
+	if [[ -z ${MUTORTURE_MUTANT:-} ]]; then
+		toy_rcu_make "$1"
+		return
+	fi
+	for scenario in "${TARGET_SCENARIOS[@]}"; do
+		toy_rcu_scenario how "$scenario" || return
+		binaries+=("torture-${how[0]}")
+	done
+	toy_rcu_make "$1" WERROR= "${binaries[@]}"
 }
 
 target_scenarios_for() {

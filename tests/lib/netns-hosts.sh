@@ -87,11 +87,19 @@ nshosts_wait() {
 # nshosts_kill DIR I: host I dies: every process inside its namespace (its sshd and every
 # session and job it started) is killed, and its address goes away, so it cannot be reached.
 nshosts_kill() {
-	local ns
+	local ns pid n
 	ns=$(sed -n "${2}p" "$1/netns")
 	[[ -n $ns ]] || return 1
 	ip -n "$ns" link set eth0 down
-	ip netns pids "$ns" | xargs -r kill -KILL
+	# A process may end between the listing and its kill (a job finishing): what counts is
+	# that none is left.
+	for ((n = 0; n < 100; n++)); do
+		for pid in $(ip netns pids "$ns"); do kill -KILL "$pid" 2>/dev/null || true; done
+		[[ -n $(ip netns pids "$ns") ]] || return 0
+		sleep 0.1
+	done
+	echo "host $2: processes left in $ns after 10 s of kill -9: $(ip netns pids "$ns" | paste -sd ' ')" >&2
+	return 1
 }
 
 # nshosts_break DIR I TOOL: on host I, the command at path TOOL fails from now on (/bin/false
