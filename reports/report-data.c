@@ -7,6 +7,7 @@
 
 #include "db.h"
 #include "mutant-view.h"
+#include "mutant.h"
 #include "util.h"
 
 /* Survivors whose verdict says they are no hole in the suite (equivalent, ignore). */
@@ -80,6 +81,23 @@ static void load_killers(struct report *r)
 	free(index);
 }
 
+/* The diffs of the weak_memory mutants: no torture run can judge them here, so the report
+ * shows what each changed, for a reader with a weakly ordered machine or a memory model. */
+static void load_weak_diffs(struct report *r)
+{
+	for (size_t i = 0; i < r->nr_mutants; i++) {
+		struct report_mutant *m = &r->mutants[i];
+		if (m->state != STATE_WEAK_MEMORY)
+			continue;
+		struct mutant_row row;
+		mutant_load(r->db, m->id, &row);
+		struct strbuf diff = STRBUF_INIT;
+		mutant_diff(&row, &diff);
+		m->diff = sb_detach(&diff, NULL);
+		mutant_free(&row);
+	}
+}
+
 void report_load(sqlite3 *db, struct report *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -104,6 +122,7 @@ void report_load(sqlite3 *db, struct report *r)
 	}
 	sqlite3_finalize(st);
 	load_killers(r);
+	load_weak_diffs(r);
 	gap_data_load(db, &r->gaps);
 }
 
@@ -131,6 +150,7 @@ void report_free(struct report *r)
 		free(m->verdict);
 		free(m->note);
 		free(m->review_verdict);
+		free(m->diff);
 		strlist_clear(&m->killed_by);
 	}
 	free(r->mutants);

@@ -37,6 +37,7 @@ struct report_mutant {
 	char *review_verdict; /* a look-alike's verdict to review when verdict is "" */
 	long source_id;
 	struct strlist killed_by; /* scenarios that killed or timed it out, sorted */
+	char *diff; /* a weak_memory mutant's unified diff (its report section shows it), else NULL */
 };
 
 struct report {

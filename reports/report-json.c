@@ -1,9 +1,9 @@
 /* The report in mutation-testing-report-schema version 2: every mutant of the current sources
  * with its file's full source, statuses mapped 1:1 (killed -> Killed, survived -> Survived,
- * timeout -> Timeout, build_error -> CompileError, equivalent and duplicate -> Ignored with the
- * reason, uncovered -> NoCoverage, error -> RuntimeError, pending -> Pending), the torture
- * scenarios as the tests that kill (killedBy), and triage verdicts in statusReason. Renders what
- * report-data.c loads; no SQL here. */
+ * timeout -> Timeout, build_error -> CompileError, equivalent, weak_memory and duplicate ->
+ * Ignored with the reason, uncovered -> NoCoverage, error -> RuntimeError, pending -> Pending),
+ * the torture scenarios as the tests that kill (killedBy), and triage verdicts in statusReason.
+ * Renders what report-data.c loads; no SQL here. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +19,7 @@ static const char *const schema_status[STATE_NR] = {
 	[STATE_UNCOVERED] = "NoCoverage",
 	[STATE_BUILD_ERROR] = "CompileError",
 	[STATE_EQUIVALENT] = "Ignored",
+	[STATE_WEAK_MEMORY] = "Ignored",
 	[STATE_DUPLICATE] = "Ignored",
 	[STATE_ERROR] = "RuntimeError",
 	[STATE_PENDING] = "Pending",
@@ -40,6 +41,9 @@ static void status_reason(const struct report *rep, const struct report_mutant *
 		break;
 	case STATE_EQUIVALENT:
 		sb_adds(sb, "equivalent");
+		break;
+	case STATE_WEAK_MEMORY:
+		sb_adds(sb, "weak-memory only (only a weakly ordered machine can kill it)");
 		break;
 	case STATE_DUPLICATE:
 		sb_addf(sb, "duplicate of %s", *r->duplicate_of ? r->duplicate_of : "another mutant");

@@ -2,8 +2,8 @@
  * control run of the unmutated code failed; the score overall, per file, per function beside
  * the function's line coverage (the torture coverage table), per operator; the survivors to
  * triage first, then those triaged with their notes; mutants killed only sometimes; the kill
- * reasons and the kill matrix of the torture scenarios; mutants equivalent only on this host
- * (weak-memory hint); the time torture attempts took, the runs of each host when several
+ * reasons and the kill matrix of the torture scenarios; the weak_memory mutants with their
+ * diffs; the time torture attempts took, the runs of each host when several
  * ran them, and a note on mutated headers. Only current sources. Renders what report-data.c
  * loads; no SQL here. */
 #include <stdio.h>
@@ -412,38 +412,40 @@ static void kill_matrix(const struct report *r, FILE *out)
 	kill_matrix_free(&km);
 }
 
-/* The weak-memory hint: object code identical on this host but not for arm64. The
- * equivalence pass says so in the result's reason ("identical on this host (ARCH) but ...");
- * an equivalent decided on the host's objects alone ("compiled for ARCH only") is not one. */
-static bool host_only(const char *reason)
+/* The weak_memory mutants: object code identical to the original's on this host, different
+ * for aarch64, so only a weakly ordered machine can kill them: out of the host's score, listed
+ * with their diffs (what this host's torture is blind to). */
+static void weak_memory(const struct report *r, FILE *out)
 {
-	return strstr(reason, "on this host") != NULL;
-}
-
-static void host_equivalent(const struct report *r, FILE *out)
-{
-	fputs("## Equivalent on this host only\n\n", out);
-	bool any = false;
+	long n = r->counts.n[STATE_WEAK_MEMORY];
+	fputs("## Weak-memory only\n\n", out);
+	if (!n) {
+		fputs("None.\n\n", out);
+		return;
+	}
+	fprintf(out, "%ld mutant%s only a weakly ordered machine can kill: %s object code is the "
+		     "original's on this host but not for aarch64. Not in this host's score; run "
+		     "the campaign on weakly ordered hardware (or check %s with a memory model).\n\n",
+		n, n == 1 ? "" : "s", n == 1 ? "its" : "their", n == 1 ? "it" : "them");
+	md_header(out, "lllll", (const char *const[]){ "mutant", "where", "function", "operator",
+		  "change" });
 	for (size_t i = 0; i < r->nr_mutants; i++) {
 		const struct report_mutant *m = &r->mutants[i];
-		if (m->state != STATE_EQUIVALENT || !host_only(m->reason))
+		if (m->state != STATE_WEAK_MEMORY)
 			continue;
-		if (!any) {
-			fputs("These can only be killed on weakly ordered hardware: run the campaign "
-			      "there too.\n\n", out);
-			md_header(out, "llllll", (const char *const[]){ "mutant", "where", "function",
-				  "operator", "change", "reason" });
-		}
-		any = true;
 		md_cell(out, m->id);
 		where_cell(out, m);
 		md_cell(out, m->function);
 		md_cell(out, m->operator_name);
 		md_cell(out, m->description);
-		md_cell(out, m->reason);
 		md_end_row(out);
 	}
-	fputs(any ? "\n" : "None.\n\n", out);
+	fputs("\n", out);
+	for (size_t i = 0; i < r->nr_mutants; i++) {
+		const struct report_mutant *m = &r->mutants[i];
+		if (m->state == STATE_WEAK_MEMORY && m->diff)
+			fprintf(out, "`%s`:\n\n```diff\n%s```\n\n", m->id, m->diff);
+	}
 }
 
 /* Killed and timed-out mutants grouped by the class of the line that decided them. */
@@ -613,7 +615,7 @@ void report_markdown(const struct report *r, FILE *out)
 	sometimes_killed(r, out);
 	kill_reasons(r, out);
 	kill_matrix(r, out);
-	host_equivalent(r, out);
+	weak_memory(r, out);
 	times(r, out);
 	hosts(r, out);
 }

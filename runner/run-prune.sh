@@ -81,7 +81,7 @@ prune_includers() {
 
 # prune_cross_todo HOST TODO: writes to TODO the rows of HOST (this run's host hashes) whose
 # aarch64 object can change a verdict: the mutants whose host object equals the original's
-# (equivalent, or the weak-memory hint) or another mutant's, of this run or an earlier one
+# (equivalent, or weak_memory) or another mutant's, of this run or an earlier one
 # (a duplicate only if equal on aarch64 too), and every original (one compile a file, and
 # the run learns at once whether the target compiles for aarch64). A mutant unlike every
 # other on the host is decided by nothing, whatever its aarch64 object.
@@ -156,7 +156,7 @@ prune_architectures() {
 # (DB.d/tce/hashes), which are equivalent, duplicate or do not compile, and 'mutorture
 # record' stores those verdicts.
 prune_equivalence() {
-	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count hint kept kept_text=''
+	local plan=$1 dir="$MT_CAMPAIGN/tce" todo new count kept kept_text=''
 	declare -F target_compile >/dev/null || return 0
 	mkdir -p -- "$dir/$MT_TOKEN"
 	touch "$dir/hashes"
@@ -202,8 +202,7 @@ prune_equivalence() {
 		mt_die "'mutorture record' failed on $dir/$MT_TOKEN.records"
 	awk -F '\t' '$1 != "-" && $3 != "-"' "$new" >>"$dir/hashes"
 	count=$(cut -f4 "$dir/$MT_TOKEN.records" | sort | uniq -c | awk '{ printf "%s%d %s", sep, $1, substr($2, 8); sep = ", " }')
-	hint=$(grep -c 'identical on this host' "$dir/$MT_TOKEN.records" || true)
-	if ((hint)); then count+=" ($hint of them equivalent on this host only: the weak-memory hint)"; fi
+	count=${count/weak_memory/weak-memory only (objects identical on $HOSTTYPE, not on aarch64: only a weakly ordered machine can kill them)}
 	mt_note "equivalence: ${count:-nothing} decided without a torture run"
 }
 

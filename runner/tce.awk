@@ -10,7 +10,7 @@
 # Like with like, on every architecture compiled: a mutant is equivalent when its objects equal
 # the original's on every architecture, a duplicate when they equal an earlier mutant's on
 # every one (the key of an object is its hashes, host and aarch64 together); identical on this
-# host but not for aarch64 is the weak-memory hint, an equivalent whose reason says so. Where
+# host but not for aarch64 is status weak_memory (only a weakly ordered machine can kill it). Where
 # the aarch64 side is missing (the target declined, or the original does not compile for it),
 # the host's object decides alone and the reason says so; a mutant that compiles on the host
 # but not for aarch64 has no aarch64 key, so it is nobody's duplicate and has none.
@@ -92,7 +92,7 @@ $3 == original[$2] {
 	if ($4 == "" || $4 == "-")
 		record("equivalent", "", "object code identical on this host (" arch ") but does not compile for aarch64")
 	else
-		record("equivalent", "", "object code identical on this host (" arch ") but differs for aarch64: only killable on weakly ordered hardware")
+		record("weak_memory", "", "object code identical on this host (" arch ") but differs for aarch64: only killable on weakly ordered hardware")
 	next
 }
 

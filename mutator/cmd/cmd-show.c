@@ -6,7 +6,6 @@
 #include "commands.h"
 #include "mutant.h"
 #include "options.h"
-#include "udiff.h"
 #include "util.h"
 
 int cmd_show(int argc, const char **argv)
@@ -26,13 +25,10 @@ int cmd_show(int argc, const char **argv)
 	printf("operator    %s%s%s\n", m.operator, *m.tag ? " " : "", m.tag);
 	printf("status      %s\n", m.status);
 	printf("change      %s\n\n", m.description);
-	size_t len;
-	char *text = mutant_text(&m, &len);
 	struct strbuf diff = STRBUF_INIT;
-	diff_unified(&diff, m.path, m.content, m.len, text, len);
+	mutant_diff(&m, &diff);
 	fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
 	sb_release(&diff);
-	free(text);
 	mutant_free(&m);
 	return 0;
 }

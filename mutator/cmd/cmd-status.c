@@ -128,6 +128,10 @@ int cmd_status(int argc, const char **argv)
 	for (int i = 0; i < STATE_NR; i++)
 		if (c.n[i])
 			printf("  %-12s %6ld\n", state_names[i], c.n[i]);
+	if (c.n[STATE_WEAK_MEMORY])
+		printf("weak-memory only: %ld (object code the original's on this host, not on "
+		       "aarch64: only a weakly ordered machine can kill them; not in the score)\n",
+		       c.n[STATE_WEAK_MEMORY]);
 	if (c.n[STATE_SURVIVED]) {
 		struct confirm_policy policy;
 		confirm_policy_load(db, &policy);

@@ -10,7 +10,6 @@
 #include "binomial.h"
 #include "db.h"
 #include "evidence.h"
-#include "udiff.h"
 #include "json.h"
 #include "mutant-view.h"
 #include "mutant.h"
@@ -94,14 +93,11 @@ static void print_diff(sqlite3 *db, const char *id)
 {
 	struct mutant_row m;
 	mutant_load(db, id, &m);
-	size_t len;
-	char *mutated = mutant_text(&m, &len);
 	struct strbuf out = STRBUF_INIT;
-	diff_unified(&out, m.path, m.content, m.len, mutated, len);
+	mutant_diff(&m, &out);
 	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
 	putchar('\n');
 	sb_release(&out);
-	free(mutated);
 	mutant_free(&m);
 }
 

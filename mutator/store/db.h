@@ -8,7 +8,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
-#define DB_SCHEMA_VERSION 4
+#define DB_SCHEMA_VERSION 5
 
 enum db_mode {
 	DB_READ,   /* must exist; opened read-only */

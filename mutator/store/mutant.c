@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "udiff.h"
 #include "util.h"
 
 void mutant_load(sqlite3 *db, const char *prefix, struct mutant_row *m)
@@ -52,6 +53,14 @@ char *mutant_text(const struct mutant_row *m, size_t *len)
 	sb_adds(&sb, m->replacement);
 	sb_add(&sb, m->content + m->end, m->len - m->end);
 	return sb_detach(&sb, len);
+}
+
+void mutant_diff(const struct mutant_row *m, struct strbuf *out)
+{
+	size_t len;
+	char *text = mutant_text(m, &len);
+	diff_unified(out, m->path, m->content, m->len, text, len);
+	free(text);
 }
 
 void mutant_free(struct mutant_row *m)

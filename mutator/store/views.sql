@@ -1,6 +1,7 @@
 -- mutorture campaign database: the views, made with the tables (schema.sql) and made again
 -- after every migration and whenever this file changed (db.c keeps the hash of the text a
 -- database's views were made from as its setting 'views'), so a view is only ever written here.
+-- Lists of statuses are written once, in status.h: db.c fills in the at-sign placeholders.
 
 -- The results of the campaign that count: all but those a recheck re-judged from their saved
 -- logs, and but those of torture changes (change_result), which never decide a mutant.
@@ -44,8 +45,8 @@ SELECT r.change_id, r.mutant_id, count(*) AS attempts,
  GROUP BY r.change_id, r.mutant_id;
 
 -- The decided status of every mutant of a current source, and the evidence behind it.
--- Verdicts that end a mutant without torture (equivalent, duplicate, uncovered, build_error)
--- win; then any kill, timeout, survival; 'error' results never decide (the infrastructure
+-- Verdicts that end a mutant without torture (uncovered, build_error, equivalent, weak_memory,
+-- duplicate: the at-sign list db.c fills in from status.h) win; then any kill, timeout, survival; 'error' results never decide (the infrastructure
 -- failed), so such a mutant is run again. attempts and kills count torture runs;
 -- full_attempts those that ran at least the campaign's confirm_duration, what confirms a
 -- survivor (status survived, full_attempts >= confirm_runs).
@@ -54,7 +55,7 @@ SELECT m.id AS mutant_id,
        COALESCE(
          (SELECT r.status FROM live_result r
            WHERE r.mutant_id = m.id
-             AND r.status IN ('equivalent', 'duplicate', 'uncovered', 'build_error')
+             AND r.status IN (@UNTORTURED_STATES@)
            ORDER BY r.id DESC LIMIT 1),
          CASE
            WHEN EXISTS (SELECT 1 FROM live_result r WHERE r.mutant_id = m.id AND r.status = 'killed') THEN 'killed'

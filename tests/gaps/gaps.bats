@@ -235,7 +235,7 @@ closed_by() {
 	run mt gaps --db "$old"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "$(query "$old" "PRAGMA user_version")" -eq 4 ]
+	[ "$(query "$old" "PRAGMA user_version")" -eq 5 ]
 	[[ $output == *"(no gap label): 2 survivors, 0 closed"* ]]
 	[ "${lines[-1]}" = "closed 0 of 2 test-gap survivors (0.0%) by 0 changes; controls: 0 passed, 0 failed" ]
 	run mt triage --db "$old" --gap registered-updaters f158dd1adebedc48

@@ -21,7 +21,7 @@ note "$decided mutants tortured"
 sqlite3 -readonly -batch -noheader -separator $'\t' "$DB" "
 	SELECT m.id, s.path, m.function, m.operator,
 	       coalesce((SELECT r.status FROM result r WHERE r.mutant_id = m.id
-	                    AND r.status IN ('equivalent', 'duplicate', 'uncovered', 'build_error')
+	                    AND r.status IN ('equivalent', 'weak_memory', 'duplicate', 'uncovered', 'build_error')
 	                  ORDER BY r.id DESC LIMIT 1),
 	                (SELECT r.status FROM result r WHERE r.mutant_id = m.id
 	                    AND r.status IN ('killed', 'timeout', 'survived', 'error')

@@ -3,7 +3,7 @@
 # sources, every status recorded through `mutorture record`, line coverage imported) agree
 # with scores and counts computed by hand (awk over the outcomes the test recorded), per file,
 # per function with its line coverage, per operator; the kill matrix, the mutants killed only
-# sometimes and the host-only equivalents are listed; --min-score gates.
+# sometimes and the weak-memory-only mutants are listed; --min-score gates.
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 
@@ -24,7 +24,7 @@ awk -F'\t' 'NR == FNR { odd = 0; for (l = $2; l <= $3; l++) if (l % 2) odd = 1; 
 	($5 == "pending" || $5 == "error") && even[$1] { $5 = "uncovered" } { print }' OFS='\t' \
 	"$SCRATCH/lines.tsv" "$SCRATCH/expected.tsv" >"$SCRATCH/expected.new"
 mv "$SCRATCH/expected.new" "$SCRATCH/expected.tsv"
-for st in killed timeout survived uncovered build_error equivalent duplicate; do
+for st in killed timeout survived uncovered build_error equivalent weak_memory duplicate; do
 	n=$(expected_count "$st")
 	((n > 0)) || fail "the fixture has no $st mutant: too few mutants generated"
 done
@@ -35,7 +35,7 @@ note 'status: counts and score'
 mt status --jobs 2 >"$SCRATCH/status"
 grep -q "^score so far: $score " "$SCRATCH/status" ||
 	fail "status does not say 'score so far: $score': $(cat "$SCRATCH/status")"
-for st in killed timeout survived uncovered build_error equivalent duplicate error pending; do
+for st in killed timeout survived uncovered build_error equivalent weak_memory duplicate error pending; do
 	n=$(expected_count "$st")
 	got=$(awk -v st="$st" '$1 == st { print $2 }' "$SCRATCH/status")
 	expect_eq "status count of $st" "$([[ $n == 0 ]] || echo "$n")" "$got"
@@ -65,7 +65,7 @@ if awk -F'\t' '$1 == "mb.c" && $3 != "-"' "$SCRATCH/functions.md" | grep -q .; t
 	fail 'mb.c has no coverage data but shows some'
 fi
 
-note 'report: survivors, sometimes killed, kill matrix, host-only equivalents'
+note 'report: survivors, sometimes killed, kill matrix, weak-memory only'
 n=$(md_table 'Survivors to triage first' <"$SCRATCH/report.md" | wc -l)
 want=$(expected_count survived)
 ((want > 40)) && want=40
@@ -99,8 +99,10 @@ n=$(awk '/^Mutants killed by exactly one scenario/ { on = 1; next }
 	on && /^\| [0-9a-f]+ \| / { print; rows = 1; next } on && rows && !/^\|/ { exit }' \
 	"$SCRATCH/report.md" | wc -l)
 expect_eq 'mutants killed by exactly one scenario' "$((c0 + c3 + c8))" "$n"
-n=$(md_table 'Equivalent on this host only' <"$SCRATCH/report.md" | wc -l)
-expect_eq 'host-only equivalents' "$(expected_count equivalent)" "$n"
+n=$(md_table 'Weak-memory only' <"$SCRATCH/report.md" | wc -l)
+expect_eq 'weak-memory-only mutants' "$(expected_count weak_memory)" "$n"
+expect_eq 'weak-memory-only diffs' "$(expected_count weak_memory)" \
+	"$(awk '/^## Weak-memory only/ { on = 1; next } on && /^## / { exit } on && /^```diff$/ { n++ } END { print n + 0 }' "$SCRATCH/report.md")"
 
 note 'report --min-score gates'
 whole=${score%%.*}

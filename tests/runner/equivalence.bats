@@ -3,7 +3,7 @@
 # kernel's barriers for x86-64 and arm64, a header of static inline functions, gcc at -O2):
 # objects compared on this host and on aarch64 with the same compiler family (gcc and
 # aarch64-linux-gnu-gcc), a duplicate only when equal on both, a compiler barrier's deletion
-# not taken for the weak-memory hint, and a header's mutants compared through every file that
+# not taken for weak_memory, and a header's mutants compared through every file that
 # includes it. Real compilers, real builds, real GNU parallel; one campaign for all the tests.
 
 load lib
@@ -80,7 +80,7 @@ tce_verdict() {
 		AND mutant_id IN ('$deleted', '$wmb', '$rmb', '$compiler')")" -eq 0 ]
 }
 
-@test "a compiler barrier deleted: equivalent on both architectures, not the weak-memory hint" {
+@test "a compiler barrier deleted: equivalent on both architectures, not weak_memory" {
 	local deleted work
 	deleted=$(mutant_where "$TCE_DB" rcu-delete sum_slots "'barrier[(][)]'")
 	[ -n "$deleted" ]
@@ -89,10 +89,10 @@ tce_verdict() {
 	[ "$(query "$TCE_DB" "SELECT count(*) FROM result WHERE reason LIKE '%on this host%'")" -eq 0 ]
 	run mt report --db "$TCE_DB"
 	[ "$status" -eq 0 ]
-	[[ $output == *$'## Equivalent on this host only\n\nNone.'* ]]
+	[[ $output == *$'## Weak-memory only\n\nNone.'* ]]
 	# The trap this avoids, with the real compilers: clang-19 compiles the loop differently for
 	# arm64 without the barrier (it vectorizes it), so gcc's x86 object against clang's arm64
-	# one would have called this deletion "equivalent on this host only".
+	# one would have called this deletion weak_memory.
 	work=$BATS_TEST_TMPDIR
 	cp "$TCE_DB.d/pristine"/*.[ch] "$work/"
 	clang-19 --target=aarch64-linux-gnu -isystem /usr/aarch64-linux-gnu/include -std=gnu11 -O2 -c -o "$work/orig.o" "$work/mp.c"
@@ -101,6 +101,33 @@ tce_verdict() {
 	(source "$MUTORTURE_HOME/runner/functions.sh" &&
 		mt_object_hash orig "$work/orig.o" aarch64-linux-gnu && mt_object_hash mut "$work/mut.o" aarch64-linux-gnu &&
 		[ "${#orig}" -eq 16 ] && [ "$orig" != "$mut" ])
+}
+
+@test "a campaign made before weak_memory migrates: its hints get the status, its tables take it" {
+	local old=$BATS_TEST_TMPDIR/old.db id
+	# A schema-3 campaign (tests/gaps/fixtures), whose CHECK constraints list the statuses of
+	# its day, given an equivalence record the way the pass wrote the weak-memory hint then.
+	cp "$MUTORTURE_HOME/tests/gaps/fixtures/schema3.db" "$old"
+	id=$(query "$old" "SELECT id FROM mutant ORDER BY id LIMIT 1")
+	sqlite3 "$old" "INSERT INTO result (attempt, mutant_id, kind, status, reason) VALUES ('old.tce.$id', '$id', 'tce',
+		'equivalent', 'object code identical on this host (x86_64) but differs for aarch64: only killable on weakly ordered hardware')"
+	[ "$(query "$old" "SELECT sql FROM sqlite_schema WHERE name = 'result'" | grep -c weak_memory)" -eq 0 ]
+	run mt status --db "$old"
+	[ "$status" -eq 0 ]
+	[ "$(query "$old" "PRAGMA user_version")" -eq 5 ]
+	[ "$(query "$old" "SELECT status FROM result WHERE attempt = 'old.tce.$id'")" = weak_memory ]
+	[ "$(query "$old" "SELECT status FROM mutant_status WHERE mutant_id = '$id'")" = weak_memory ]
+	[[ $output == *$'\n  weak_memory       1\n'* ]]
+	[[ $output == *$'\nweak-memory only: 1 ('* ]]
+	[ "$(query "$old" "PRAGMA integrity_check")" = ok ]
+	# The tables take the new status from now on, through the record writer.
+	printf 'attempt=new.tce\tmutant=%s\tkind=tce\tstatus=weak_memory\treason=again\n' "$id" |
+		mt record --db "$old"
+	[ "$(query "$old" "SELECT count(*) FROM result WHERE status = 'weak_memory'")" -eq 2 ]
+	# An unknown status is still refused by the table itself.
+	run sqlite3 "$old" "INSERT INTO result (attempt, status) VALUES ('x', 'weak')"
+	[ "$status" -ne 0 ]
+	[[ $output == *"CHECK constraint failed"* ]]
 }
 
 @test "an object's hash is that of its dump once stripped, with debug info or without, on both architectures" {

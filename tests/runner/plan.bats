@@ -141,7 +141,7 @@ numbered() {
 	# Some mutants were decided without a torture run (a duplicate, an equivalent one) ...
 	comm -23 <(cut -f1 "$work/pruned.dry.mutants" | sort) <(cut -f1 "$work/pruned.run.mutants" | sort) >"$work/pruned"
 	[ -s "$work/pruned" ]
-	[ -z "$(comm -23 "$work/pruned" <(mt list --db "$db" --status equivalent,duplicate,uncovered,build_error --format ids | sort))" ]
+	[ -z "$(comm -23 "$work/pruned" <(mt list --db "$db" --status equivalent,weak_memory,duplicate,uncovered,build_error --format ids | sort))" ]
 	# ... and left the plan; the rest kept their rows and their order ...
 	diff -u <(grep -v -F -f "$work/pruned" "$work/pruned.dry.mutants") "$work/pruned.run.mutants"
 	# ... with a control run after every second of them, and the jobs ran in that order.
