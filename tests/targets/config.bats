@@ -175,7 +175,7 @@ fixture_config() {
 	[ "$status" -eq 0 ]
 	[[ $output == *"compiled for x86_64 and aarch64"* ]]
 	[ "$(query "$db" "SELECT status || ': ' || reason FROM result WHERE mutant_id = '$weak' AND kind = 'tce'")" = \
-		"equivalent: object code identical on this host (x86_64) but differs for aarch64: only killable on weakly ordered hardware" ]
+		"weak_memory: object code identical on this host (x86_64) but differs for aarch64: only killable on weakly ordered hardware" ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$weak' AND kind = 'torture'")" -eq 0 ]
 	[ "$(query "$db" "SELECT count(*) FROM result WHERE mutant_id = '$same' AND kind = 'torture'")" -eq 1 ]
 	# A compile command that names its compiler by path makes no aarch64 object: declined, said.
