@@ -175,15 +175,25 @@ static bool table_sql_wanted(sqlite3 *db, const char *table, struct strbuf *have
 	return true;
 }
 
+/* The tables with a status.h list in a CHECK constraint (check_lists). */
+static const char *const check_tables[] = { "result", "scenario_run" };
+
+/* Sets want as table_sql_wanted does; true when the table's stored text differs from it. */
+static bool check_stale(sqlite3 *db, const char *table, struct strbuf *want)
+{
+	struct strbuf have = STRBUF_INIT;
+	bool stale = table_sql_wanted(db, table, &have, want) && strcmp(have.buf, want->buf);
+	sb_release(&have);
+	return stale;
+}
+
 /* Whether every status.h list of the tables' CHECK constraints is as status.h has it now. */
 static bool checks_current(sqlite3 *db)
 {
 	bool current = true;
-	static const char *const tables[] = { "result", "scenario_run" };
-	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]) && current; i++) {
-		struct strbuf have = STRBUF_INIT, want = STRBUF_INIT;
-		current = !table_sql_wanted(db, tables[i], &have, &want) || !strcmp(have.buf, want.buf);
-		sb_release(&have);
+	for (size_t i = 0; i < sizeof(check_tables) / sizeof(check_tables[0]) && current; i++) {
+		struct strbuf want = STRBUF_INIT;
+		current = !check_stale(db, check_tables[i], &want);
 		sb_release(&want);
 	}
 	return current;
@@ -195,22 +205,20 @@ static bool checks_current(sqlite3 *db)
  * way for a constraint that changes no stored row (writable_schema, schema_version bumped). */
 static void refresh_checks(sqlite3 *db)
 {
-	static const char *const tables[] = { "result", "scenario_run" };
 	sqlite3_stmt *st = db_prepare(db, "PRAGMA schema_version");
 	int version = db_step(db, st) ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
 	db_exec(db, "PRAGMA writable_schema = ON");
-	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		struct strbuf have = STRBUF_INIT, want = STRBUF_INIT;
-		if (table_sql_wanted(db, tables[i], &have, &want) && strcmp(have.buf, want.buf)) {
+	for (size_t i = 0; i < sizeof(check_tables) / sizeof(check_tables[0]); i++) {
+		struct strbuf want = STRBUF_INIT;
+		if (check_stale(db, check_tables[i], &want)) {
 			st = db_prepare(db, "UPDATE sqlite_schema SET sql = ?1 "
 					    "WHERE type = 'table' AND name = ?2");
 			db_bind_text(db, st, 1, want.buf);
-			db_bind_text(db, st, 2, tables[i]);
+			db_bind_text(db, st, 2, check_tables[i]);
 			db_step(db, st);
 			sqlite3_finalize(st);
 		}
-		sb_release(&have);
 		sb_release(&want);
 	}
 	char bump[64];

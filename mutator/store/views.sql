@@ -46,8 +46,9 @@ SELECT r.change_id, r.mutant_id, count(*) AS attempts,
 
 -- The decided status of every mutant of a current source, and the evidence behind it.
 -- Verdicts that end a mutant without torture (uncovered, build_error, equivalent, weak_memory,
--- duplicate: the at-sign list db.c fills in from status.h) win; then any kill, timeout, survival; 'error' results never decide (the infrastructure
--- failed), so such a mutant is run again. attempts and kills count torture runs;
+-- duplicate: the at-sign list db.c fills in from status.h) win; then any kill, timeout,
+-- survival; 'error' results never decide (the infrastructure failed), so such a mutant is run
+-- again. attempts and kills count torture runs;
 -- full_attempts those that ran at least the campaign's confirm_duration, what confirms a
 -- survivor (status survived, full_attempts >= confirm_runs).
 CREATE VIEW mutant_status AS
