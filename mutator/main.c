@@ -40,9 +40,10 @@ static const struct verb verbs[] = {
 	C_VERB("survivors", cmd_survivors, "list the survivors with their evidence and triage state"),
 	C_VERB("triage", cmd_triage, "give a survivor a verdict; --list shows them all"),
 	C_VERB("report", cmd_report, "scores, coverage, kill matrix; JSON and HTML reports"),
-	C_VERB("attempts", cmd_attempts, "the torture attempts that count, with their logs (recheck)"),
+	C_VERB("attempts", cmd_attempts, "the torture attempts that count, with their logs (recheck, reclass)"),
 	C_VERB("cap", cmd_cap, "write a hook's output to a log of bounded size (head and tail)"),
 	SCRIPT_VERB("recheck", "runner/recheck", "judge saved torture logs again with the target's rules"),
+	SCRIPT_VERB("reclass", "runner/reclass", "decide survivors and equivalents again from object code (weak_memory)"),
 	SCRIPT_VERB("target", "runner/target", "'target check T': is a target fit for a campaign (the doctor)"),
 	C_VERB("gaps", cmd_gaps, "close the test gaps: try torture changes on the survivors, export them"),
 };

@@ -2,10 +2,10 @@
 # mt_object_hash (functions.sh) hashes: the blocks of the sections that
 # 'objcopy --strip-debug -R .comment -R .note.GNU-stack' removes are dropped (debug info, the
 # compiler's version, the stack note), and so is every line with "file format" (the header
-# naming the file). Section groups are dropped too: a .group lists section numbers, which
-# stripping renumbers (or removes the group, for debug sections); its members are hashed
-# themselves. Checked to give the stripped object's dump byte for byte on 200 toy-rcu and Linux
-# objects without groups.
+# naming the file) and an archive's "In archive" line. Section groups are dropped too: a .group
+# lists section numbers, which stripping renumbers (or removes the group, for debug sections);
+# its members are hashed themselves. Checked to give the stripped object's dump byte for byte
+# on 200 toy-rcu and Linux objects without groups.
 
 # dropped(NAME): whether the stripping removes section NAME.
 function dropped(name) {
@@ -14,6 +14,8 @@ function dropped(name) {
 }
 
 /file format/ { next }
+# An archive of objects (a Linux target's, one a kernel config) names itself; its members follow.
+/^In archive / { next }
 /^RELOCATION RECORDS FOR \[/ {
 	name = substr($0, 25)
 	sub(/\]:$/, "", name)

@@ -282,7 +282,7 @@ options_sandbox() {
 # sourced and checked), and derives the job limits (opt_jobs, opt_mem_mb, MT_MEM_KB, MT_NPROC)
 # and the progress style (MT_PROGRESS).
 options_resolve() {
-	local target=$opt_target key kb named pending
+	local target=$opt_target key kb
 	MT_DB=$(realpath -m -- "$opt_db")
 	[[ -f $MT_DB ]] || mt_die "cannot run campaign '$MT_DB': no such database (make one with 'mutorture campaign' or 'mutorture init')"
 	MT_CAMPAIGN="$MT_DB.d"
@@ -306,13 +306,6 @@ options_resolve() {
 	# An id the campaign does not know is a one-line error (list says which), before anything.
 	if [[ -n $opt_mutants ]]; then
 		"$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --format ids >/dev/null || exit 128
-		# A named mutant with a final result is not run again (its survivors still get their
-		# confirmation): said, not silent.
-		named=$("$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --format ids | wc -l)
-		pending=$("$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --pending --format ids | wc -l)
-		if ((pending < named)); then
-			mt_note "--mutants: $((named - pending)) of the $named named mutants have a final result already (survivors short of their confirmation runs still get them)"
-		fi
 	fi
 
 	opt_jobs=${opt_jobs:-$(nproc)}
@@ -335,4 +328,16 @@ options_resolve() {
 	# A terminal gets GNU parallel's bar with ETA; anything else one line per record.
 	MT_PROGRESS=lines
 	if [[ -t 2 ]]; then MT_PROGRESS=bar; fi
+}
+
+# options_note_decided: a mutant --mutants names that has a final result is not run again (its
+# survivors still get their confirmation): said, not silent.
+options_note_decided() {
+	local named pending
+	[[ -n $opt_mutants ]] || return 0
+	named=$("$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --format ids | wc -l)
+	pending=$("$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --pending --format ids | wc -l)
+	if ((pending < named)); then
+		mt_note "--mutants: $((named - pending)) of the $named named mutants have a final result already (survivors short of their confirmation runs still get them)"
+	fi
 }

@@ -11,6 +11,9 @@
 # and never in a dry run; every verdict they reach is a record written by 'mutorture record';
 # a plan leaves this stage holding only mutants still pending.
 
+# What becomes of the mutants of a compile that gave no verdict (runner/reclass says its own).
+PRUNE_UNDECIDED_FATE='their mutants go to the torture run'
+
 # prune_still_pending PLAN: keeps the rows of PLAN whose mutant has no final result yet.
 prune_still_pending() {
 	"$MUTORTURE_BIN" list --db "$MT_DB" --pending --format ids >"$1.pending"
@@ -113,9 +116,9 @@ prune_parallel() {
 
 # prune_undecided TODO OUT [TRIPLE]: says how many rows of TODO got no line in OUT from
 # runner/tce-job (a compile that timed out, or a job that failed; not one the target declined
-# for TRIPLE, which prune_architectures reports): their mutants go to the torture run
-# undecided. With the last line of the first one's log: a pass that decides nothing for a
-# broken reason must not look like one that found nothing.
+# for TRIPLE, which prune_architectures reports), and what becomes of their mutants
+# (PRUNE_UNDECIDED_FATE). With the last line of the first one's log: a pass that decides
+# nothing for a broken reason must not look like one that found nothing.
 prune_undecided() {
 	local dir="$MT_CAMPAIGN/tce/$MT_TOKEN" n=0 first='' id path name
 	while IFS=$'\t' read -r id path _; do
@@ -125,7 +128,7 @@ prune_undecided() {
 		if [[ -z $first ]]; then first="$dir/$name${3:+.$3}.log"; fi
 	done < <(awk -F '\t' 'FILENAME == ARGV[1] { got[$1, $2] = 1; next } !(($1, $2) in got)' "$2" "$1")
 	((n)) || return 0
-	mt_note "equivalence: $n of $(wc -l <"$1") compiles${3:+ for $3} gave no verdict (timed out, or the job failed; $first: $(tail -n 1 "$first" 2>/dev/null | mt_clean)): their mutants go to the torture run"
+	mt_note "equivalence: $n of $(wc -l <"$1") compiles${3:+ for $3} gave no verdict (timed out, or the job failed; $first: $(tail -n 1 "$first" 2>/dev/null | mt_clean)): $PRUNE_UNDECIDED_FATE"
 }
 
 # prune_architectures HOST CROSS: says what the pass compared: files whose original does not

@@ -66,7 +66,6 @@ LINUX_CPUS=2
 # qemu's default, lists only the boot CPU there (measured: "Processors: 1" with -smp 4), qboot
 # lists them all, and boots faster.
 LINUX_FIRMWARE=/usr/share/qemu/qboot.rom
-LINUX_CROSS_DECLINED="no arm64 kernel of these configs is built here (x86-64 guests only), and an object of tree.c means nothing outside its kernel build"
 
 # linux_config_cpus CONFIG: the guest's CPUs: 4 for TREE04 (two rcu_node leaves of 2 CPUs),
 # else 2 (the host's cores: under multi-threaded TCG each vCPU is a host thread).

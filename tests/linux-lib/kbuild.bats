@@ -4,6 +4,8 @@
 # mutant changes it), and a build dir made in the cache *after* that change, as the coverage
 # kernels are built on first use. Make, which goes by mtimes, must still rebuild the changed
 # file's object in the tree; the unchanged file stays shared, and no other tree is touched.
+# And kbuild_compile (target_compile) on a stand-in tree of two configs, with real gcc: one
+# object a config that runs the file, in an archive, and aarch64 declined with its reason.
 
 setup() {
 	# shellcheck source=../../targets/lib/linux/kbuild.sh
@@ -59,4 +61,59 @@ setup() {
 	cp -al "$src/." "$tree/"
 	kbuild_copy_build "$built" "$tree" .gcov-X
 	[ -z "$(make -s -C "$tree/.gcov-X" --dry-run)" ]
+}
+
+# compile_tree DIR: a stand-in kernel tree with two configs, each with Kbuild's saved command
+# for kernel/c.c (a real gcc compile, -DCONFIG_PROVE=1 in P alone), as kbuild_compile reads it.
+compile_tree() {
+	local config define
+	mkdir -p "$1/kernel"
+	printf '%s\n' 'int flag;' 'void f(void) { if (!CONFIG_PROVE) flag = 1; }' >"$1/kernel/c.c"
+	for config in P U; do
+		define=0
+		if [[ $config == P ]]; then define=1; fi
+		mkdir -p "$1/.build-$config/kernel"
+		printf 'savedcmd_kernel/c.o := gcc -Wp,-MMD,kernel/.c.o.d -O2 -g -DCONFIG_PROVE=%s -c -o kernel/c.o ../kernel/c.c\n' \
+			"$define" >"$1/.build-$config/kernel/.c.o.cmd"
+	done
+}
+
+@test "kbuild_compile compiles a file in every config that runs it: the mutant one config compiles away is not equivalent" {
+	local tree="$BATS_TEST_TMPDIR/two" orig mutant
+	compile_tree "$tree"
+	LINUX_CONFIGS=(P U)
+	linux_scenario_of() { echo "${1%%-*}"; }
+	target_scenarios_for() { printf '%s\n' P-x U-x; }
+	kbuild_compile "$tree" kernel/c.c "$tree/orig.o"
+	[ "$(ar t "$tree/orig.o" | paste -sd ' ')" = "orig.o.P.o orig.o.U.o" ]
+	# '!CONFIG_PROVE' -> '0': a no-op where PROVE is on, not where it is off.
+	sed -i 's/!CONFIG_PROVE/0/' "$tree/kernel/c.c"
+	kbuild_compile "$tree" kernel/c.c "$tree/mutant.o"
+	(source "$BATS_TEST_DIRNAME/../../runner/functions.sh" &&
+		mt_object_hash orig "$tree/orig.o" && mt_object_hash mutant "$tree/mutant.o" &&
+		[ "${#orig}" -eq 16 ] && [ "$orig" != "$mutant" ] &&
+		mt_object_hash p_orig <(ar p "$tree/orig.o" orig.o.P.o) &&
+		mt_object_hash p_mutant <(ar p "$tree/mutant.o" mutant.o.P.o) && [ "$p_orig" = "$p_mutant" ])
+	# One config that runs the file: its object, no archive; no object left beside OUT.
+	target_scenarios_for() { echo P-x; }
+	kbuild_compile "$tree" kernel/c.c "$tree/p.o"
+	[ "$(file -b "$tree/p.o" | cut -d, -f1)" = "ELF 64-bit LSB relocatable" ]
+	[ -z "$(find "$tree" -name '*.o.[PU].o')" ]
+}
+
+@test "kbuild_compile for aarch64: declined with the reason when the target declines or the tree has no arm64 build" {
+	local tree="$BATS_TEST_TMPDIR/arm"
+	compile_tree "$tree"
+	LINUX_CONFIGS=(P U)
+	linux_scenario_of() { echo "${1%%-*}"; }
+	target_scenarios_for() { printf '%s\n' P-x U-x; }
+	run kbuild_compile "$tree" kernel/c.c "$tree/a.o" aarch64-linux-gnu
+	[ "$status" -eq 2 ]
+	[[ $output == "no aarch64-linux-gnu objects: no arm64 build of kernel config P in this tree"* ]]
+	LINUX_CROSS_DECLINED="a uniprocessor kernel"
+	run kbuild_compile "$tree" kernel/c.c "$tree/a.o" aarch64-linux-gnu
+	[ "$status" -eq 2 ]
+	[ "$output" = "no aarch64-linux-gnu objects: a uniprocessor kernel" ]
+	run kbuild_compile "$tree" kernel/c.c "$tree/a.o" riscv64-linux-gnu
+	[ "$status" -eq 2 ]
 }

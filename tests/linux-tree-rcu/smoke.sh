@@ -13,6 +13,10 @@
 #     (killed, reason a stall);
 #   - rcu_gp_init() no longer calls rcu_gp_slow(gp_preinit_delay), a debugging delay that is 0
 #     in TREE04: it survives.
+# Then, without torture ('mutorture reclass' on new pending mutants), the equivalence pass's
+# objects: the arm64 build of TREE04 made at setup, a release store made plain in tree.c
+# (weak_memory), and three weakenings of an smp_mb() in srcutree.c that x86 compiles alike and
+# arm64 does not (pending: each has its own arm64 object, none is the original's on x86).
 # 10-s torture runs (the stall warning comes at 21 s of a hung grace period: the guest runs on
 # until then, within the runner's torture timeout), one baseline run, no coverage or
 # equivalence pass (--no-prune: its coverage kernels would double the build time).
@@ -54,4 +58,32 @@ grep -q "^$(id_of 1971)"$'\tkilled\t.*stall' <<<"$reasons" || fail "1971 was not
 # (rcutorture's readers see the early end: a WARNING in rcutorture.c, or its !!! counters.)
 grep -Eq "^$(id_of 1585)"$'\tkilled\t(WARNING: .* at kernel/rcu/rcutorture\\.c:|.*!!!)' <<<"$reasons" ||
 	fail "1585 was not killed by rcutorture's checks: $reasons"
+
+# The equivalence pass's objects on this target, x86-64 and arm64, without torture ('mutorture
+# reclass' on pending mutants): the arm64 build made at setup, and two sites:
+#   - rcu_request_urgent_qs_task()'s smp_store_release() made a plain store (tree.c:742): one
+#     mov on x86 either way, stlr against str on arm64: weak_memory;
+#   - srcu_gp_start()'s smp_mb() in srcutree.c (679) weakened to smp_wmb(), smp_rmb() and
+#     barrier(): one x86 object for the three (each is a compiler barrier there), unlike the
+#     original's (a locked add), and an arm64 object each: all three stay pending.
+note "mutorture reclass (x86-64 and arm64 objects)"
+grep -qx 'CONFIG_PVH=y' "$db.d/pristine/.arm64-TREE04/not-applied" ||
+	fail "the arm64 build does not list the x86 guest's settings it left out"
+grep -qx 'CONFIG_NR_CPUS=4' "$db.d/pristine/.arm64-TREE04/.config" || fail "the arm64 TREE04 is not a 4-CPU config"
+"$mutorture" generate --db "$db" --rules linux --operators rcu-rewrite,rcu-weaken \
+	--lines kernel/rcu/tree.c:742-742 --lines kernel/rcu/srcutree.c:679-679 kernel/rcu/tree.c kernel/rcu/srcutree.c
+out=$("$mutorture" reclass --db "$db" --jobs 1 --operators rcu-rewrite,rcu-weaken 2>&1) || fail "reclass failed: $out"
+release=$("$mutorture" list --db "$db" --operators rcu-rewrite --format tsv | awk -F '\t' '$3 == 742 { print $1 }')
+[[ -n $release ]] || fail "no rewrite of tree.c:742's smp_store_release()"
+grep -q "^$release"$'\tpending -> weak_memory\t' <<<"$out" || fail "tree.c:742's release store is not weak_memory: $out"
+[[ $out == *"equivalence: 2 files compiled for x86_64 and aarch64"* ]] || fail "not compared on both architectures: $out"
+hashes=$(cat "$db.d"/reclass/*/hashes)
+weakened=$("$mutorture" list --db "$db" --operators rcu-weaken --files kernel/rcu/srcutree.c --format ids)
+[[ $(wc -l <<<"$weakened") -eq 3 ]] || fail "not three weakenings of srcutree.c:679: $weakened"
+awk -F '\t' 'NR == FNR { w[$1] = 1; next } ($1 in w) && NF == 4 { x[$3] = 1; a[$4] = 1; n++ }
+	$1 == "-" && $2 == "kernel/rcu/srcutree.c" { orig = $3 }
+	END { exit !(n == 3 && length(x) == 1 && length(a) == 3 && !(orig in x)) }' <(printf '%s\n' "$weakened") - <<<"$hashes" ||
+	fail "srcutree.c:679's weakenings: not one x86 object unlike the original's and three arm64 ones: $hashes"
+[[ $("$mutorture" list --db "$db" --mutants "$(paste -sd , <<<"$weakened")" --pending --format ids | wc -l) -eq 3 ]] ||
+	fail "a weakening of srcutree.c:679 was decided without torture"
 note "pass"

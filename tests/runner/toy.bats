@@ -192,6 +192,51 @@ campaign_clean() {
 	[ -z "$(leftovers "$db.d")" ]
 }
 
+@test "reclass: survivors of a campaign without the equivalence pass become weak_memory; stale verdicts are lost; twice changes nothing" {
+	local db lost n other stale dup
+	db="$(scratch)/old.db"
+	# As a campaign run before the pass existed: every mutant tortured.
+	run mt campaign toy-rcu --db "$db" --jobs 2 --duration 0.3 --no-confirm --files rcu-list.c --operators rcu-rewrite --no-prune
+	[ "$status" -eq 0 ]
+	lost=$(mutant_where "$db" rcu-rewrite rcu_list_add 'rcu_assign_pointer')
+	[ "$(mt list --db "$db" --mutants "$lost" --format tsv | cut -f7)" = survived ]
+	n=$(mt list --db "$db" --files rcu-list.c --operators rcu-rewrite --format tsv | grep -c 'rcu_assign_pointer')
+	[ "$(mt list --db "$db" --status weak_memory --format ids | wc -l)" -eq 0 ]
+	# Two stale verdicts, as an older pass could have left them: another survivor called
+	# equivalent, and a duplicate of the lost release store.
+	mt list --db "$db" --status survived --format tsv | grep -v 'rcu_assign_pointer' | cut -f1 >"$BATS_TEST_TMPDIR/others"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/others")" -ge 2 ]
+	stale=$(sed -n 1p "$BATS_TEST_TMPDIR/others")
+	dup=$(sed -n 2p "$BATS_TEST_TMPDIR/others")
+	printf 'attempt=old.tce.%s\tmutant=%s\tkind=tce\tstatus=equivalent\treason=old pass\nattempt=old.tce.%s\tmutant=%s\tkind=tce\tstatus=duplicate\tduplicate_of=%s\treason=old pass\n' \
+		"$stale" "$stale" "$dup" "$dup" "$lost" | mt record --db "$db"
+	[ "$(mt list --db "$db" --mutants "$stale,$dup" --format tsv | cut -f7 | paste -sd ' ')" = "equivalent duplicate" ]
+	# (The campaign generated every file: the run, and reclass, take the same part of it.)
+	run mt reclass --db "$db" --jobs 2 --files rcu-list.c --operators rcu-rewrite --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"would compile "*"    survived "* ]]
+	run mt reclass --db "$db" --jobs 2 --files rcu-list.c --operators rcu-rewrite
+	[ "$status" -eq 0 ]
+	[[ $output == *"$lost"$'\tsurvived -> weak_memory\tobject code identical on this host (x86_64) but differs for aarch64'* ]]
+	[ "$(mt list --db "$db" --status weak_memory --format ids | wc -l)" -eq "$n" ]
+	# Its torture attempt is kept; the new verdict outranks it, out of the score.
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND mutant_id = '$lost'")" -eq 1 ]
+	# The stale verdicts are superseded: both back to the torture verdict they had.
+	[[ $output == *"$stale"$'\tequivalent -> survived\tobject code differs from the original\'s now'* ]]
+	[[ $output == *"$dup"$'\tduplicate -> survived\tobject code differs from mutant '"$lost"* ]]
+	[ "$(query "$db" "SELECT count(*) FROM live_result WHERE attempt IN ('old.tce.$stale', 'old.tce.$dup')")" -eq 0 ]
+	[[ $output == *"reclass: "*" mutants judged again: "* ]]
+	run mt reclass --db "$db" --jobs 2 --files rcu-list.c --operators rcu-rewrite
+	[ "$status" -eq 0 ]
+	[[ $output == *"no verdict changed"* ]]
+	[ "$(mt list --db "$db" --status weak_memory --format ids | wc -l)" -eq "$n" ]
+	# What only a torture run uses is refused, before anything.
+	run mt reclass --db "$db" --duration 3
+	[ "$status" -eq 129 ]
+	[[ $output == *"option '--duration' is one of 'mutorture run': reclass runs no torture"* ]]
+	[ -z "$(leftovers "$db.d")" ]
+}
+
 @test "a header's mutants (via qsbr.c) are compared, built and tortured; the baseline restores the header" {
 	local work target db n
 	work=$(scratch)

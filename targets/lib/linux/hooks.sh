@@ -29,8 +29,9 @@ target_recheck() { qemu_recheck "$1"; }
 # target_clone SRC DST: a worker tree: the source by hard links, the build dirs copied.
 target_clone() { kbuild_clone "$1" "$2"; }
 
-# target_compile DIR FILE OUT [TRIPLE]: FILE with the kernel's own command, no debug info;
-# declines any TRIPLE (the target's LINUX_CROSS_DECLINED says why).
+# target_compile DIR FILE OUT [TRIPLE]: FILE with the kernel's own commands, no debug info, in
+# each config whose kernel runs its mutants; for aarch64-linux-gnu in the tree's arm64 builds,
+# unless the target declines them (its LINUX_CROSS_DECLINED says why).
 target_compile() { kbuild_compile "$@"; }
 
 # No target_includers: a kernel header is a dependency of hundreds of objects (Kbuild's .cmd

@@ -2,7 +2,7 @@
 # Kernel source, builds and trees of a Linux target: Debian's linux-source package unpacked
 # once into the cache, kernel configs from fragments, builds, the built tree kept in the
 # cache under a lock, worker clones, the compile database from Kbuild's .cmd files, and one
-# file compiled with the kernel's own command.
+# file compiled with the kernel's own commands, for x86-64 and arm64.
 #
 # Shared by the Linux targets (linux-tiny-rcu, linux-tree-rcu): sourced by a target.sh, first
 # of the kernel pieces (qemu.sh and gcov.sh use linux_die); sets LINUX_LIB (this folder: the
@@ -17,12 +17,16 @@
 #   (one per config fragments, init, gcc and package); later setups clone it, and nothing
 #   writes it afterwards.
 # - A tree DIR is the source root plus one Kbuild output dir per kernel config,
-#   DIR/.build-<CONFIG>, a direct child of DIR so Kbuild names the source `..`: build dirs
-#   stay valid when copied to another tree.
+#   DIR/.build-<CONFIG>, and for a target that does not decline arm64 one per config for
+#   arm64, DIR/.arm64-<CONFIG> (configured and prepared, the mutated files compiled once: what
+#   compiling one object needs, no kernel), each a direct child of DIR so Kbuild names the
+#   source `..`: build dirs stay valid when copied to another tree.
 # - A cache entry's name, linux-VERSION-NAME-KEY, and KEY's inputs (kbuild_key) are what
 #   keeps a warm cache valid: change them only to invalidate every cache on purpose.
 
 LINUX_LIB=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+# The prefix of the cross compiler of the arm64 builds (Debian's gcc-aarch64-linux-gnu).
+LINUX_ARM64_CROSS=aarch64-linux-gnu-
 
 # linux_die MESSAGE: prints a git-style fatal error and exits 128.
 linux_die() {
@@ -115,25 +119,43 @@ linux_scenario_of() {
 	fi
 }
 
+# kbuild_arch_args VAR OUT: sets the array VAR to the make variables of the Kbuild output dir
+# OUT: none for the host's kernels (.build-CONFIG, .gcov-CONFIG), the cross build for an arm64
+# one (.arm64-CONFIG).
+kbuild_arch_args() {
+	local -n _args=$1
+	_args=()
+	if [[ ${2##*/} == .arm64-* ]]; then _args=(ARCH=arm64 "CROSS_COMPILE=$LINUX_ARM64_CROSS"); fi
+}
+
 # kbuild_configure DIR CONFIG [OUT FRAGMENT...]: writes OUT/.config (default DIR/.build-CONFIG):
 # LINUX_BASE_CONFIG (a make target) + guest.config + CONFIG's fragments (kbuild_fragments) +
 # each FRAGMENT, and checks that every setting the fragments ask for, and every #CHECK# line,
-# holds.
+# holds. For an arm64 OUT (kbuild_arch_args) the fragments apply where they can: a setting
+# asked on whose symbol arm64's Kconfig does not offer at all (the x86 guest's PVH, MP table,
+# ...) is left out of the check and listed in OUT/not-applied; one it offers must hold as on
+# x86 (and a symbol asked off holds when it is not offered).
 kbuild_configure() {
 	local dir="$1" config="$2"
 	local out="${3:-$dir/.build-$config}"
-	local -a own
+	local -a own arch
 	kbuild_fragments own "$config"
+	kbuild_arch_args arch "$out"
 	local frags=("$LINUX_LIB/guest.config" "${own[@]}" "${@:4}")
 	mkdir -p "$out"
-	make -s -C "$dir" O="$out" "$LINUX_BASE_CONFIG" >/dev/null
+	make -s -C "$dir" O="$out" "${arch[@]}" "$LINUX_BASE_CONFIG" >/dev/null
 	cat "${frags[@]}" >>"$out/.config"
-	make -s -C "$dir" O="$out" olddefconfig 2>/dev/null
+	make -s -C "$dir" O="$out" "${arch[@]}" olddefconfig 2>/dev/null
+	: >"$out/not-applied"
 	local line name value
 	while IFS= read -r line; do
 		line="${line#\#CHECK\#}"
 		[[ "$line" =~ ^(CONFIG_[A-Za-z0-9_]+)=(.*)$ ]] || continue
 		name="${BASH_REMATCH[1]}" value="${BASH_REMATCH[2]}"
+		if ((${#arch[@]})) && [[ $value != n ]] && ! grep -Eq "^($name=|# $name is not set$)" "$out/.config"; then
+			printf '%s\n' "$line" >>"$out/not-applied"
+			continue
+		fi
 		if [[ "$value" == n ]]; then
 			! grep -q "^$name=" "$out/.config"
 		else
@@ -254,14 +276,65 @@ kbuild_built() {
 	kbuild_cached built kbuild_built_keys kbuild_tree
 }
 
+# kbuild_arm64_keys: what the arm64 builds are made from: the built tree's inputs, the cross
+# compiler and the objects compiled.
+kbuild_arm64_keys() {
+	kbuild_built_keys
+	"${LINUX_ARM64_CROSS}gcc" --version | head -n 1
+	printf '%s\n' "${TARGET_SOURCES[@]}"
+}
+
+# kbuild_arm64_tree SRC DIR: the arm64 builds in DIR (absent): hard links to the source SRC and,
+# for each config, an output dir .arm64-CONFIG configured for arm64 (kbuild_configure) and
+# prepared (generated headers, asm-offsets: what one object's compile needs), with the objects
+# of TARGET_SOURCES compiled once: their .o.cmd files hold the commands kbuild_compile runs.
+# No kernel is linked: about 45 s a config on 2 cores, against minutes for the x86 kernel.
+kbuild_arm64_tree() {
+	local src="$1" dir="$2" config out jobs="${MUTORTURE_BUILD_JOBS:-$(nproc)}" source
+	local -a objects=()
+	for source in "${TARGET_SOURCES[@]}"; do
+		if [[ $source == *.c ]]; then objects+=("${source%.c}.o"); fi
+	done
+	mkdir -p "$dir"
+	dir=$(cd "$dir" && pwd -P)
+	cp -al "$src/." "$dir/" || linux_die "cannot link the kernel source into '$dir'"
+	for config in "${LINUX_CONFIGS[@]}"; do
+		out="$dir/.arm64-$config"
+		kbuild_configure "$dir" "$config" "$out" || linux_die "cannot configure kernel config '$config' for arm64 in '$dir'"
+		if [[ -s $out/not-applied ]]; then
+			printf 'arm64 %s: settings arm64 does not offer, left out: %s\n' "$config" "$(paste -sd ' ' "$out/not-applied")"
+		fi
+		make -C "$dir" O="$out" ARCH=arm64 CROSS_COMPILE="$LINUX_ARM64_CROSS" -j "$jobs" prepare "${objects[@]}" ||
+			linux_die "cannot prepare kernel config '$config' for arm64 in '$dir'"
+	done
+}
+
+# kbuild_arm64_add DIR: adds to tree DIR the arm64 builds (kbuild_arm64_tree, from the cache)
+# of a target that does not decline them, when the cross compiler is installed; says why not
+# otherwise (kbuild_compile then declines with the reason).
+kbuild_arm64_add() {
+	local dir="$1" arm entry
+	if [[ -n ${LINUX_CROSS_DECLINED:-} ]]; then return 0; fi
+	if ! command -v "${LINUX_ARM64_CROSS}gcc" >/dev/null; then
+		printf 'no arm64 builds: %sgcc is not installed (apt-get install gcc-aarch64-linux-gnu); mutants are compared on x86-64 objects alone\n' "$LINUX_ARM64_CROSS" >&2
+		return 0
+	fi
+	arm=$(kbuild_cached arm64 kbuild_arm64_keys kbuild_arm64_tree) || linux_die "cannot make the arm64 builds in the cache (see the messages above)"
+	for entry in "$arm"/.arm64-*; do
+		kbuild_copy_build "$arm" "$dir" "${entry##*/}" || linux_die "cannot copy '$entry' into '$dir'"
+	done
+}
+
 # kbuild_setup DIR: the pristine tree (DIR absent or empty): a worker-style clone of the
-# cached built tree, with its own build dirs and compile_commands.json.
+# cached built tree, with its own build dirs and compile_commands.json, and the arm64 builds.
 kbuild_setup() {
 	local dir="$1" built
 	mkdir -p "$dir"
 	[[ -z "$(ls -A "$dir")" ]] || linux_die "cannot set up '$dir': not empty"
 	built=$(kbuild_built) || linux_die "cannot build the kernel into the cache (see the messages above)"
 	kbuild_clone "$built" "$dir"
+	dir=$(cd "$dir" && pwd -P)
+	kbuild_arm64_add "$dir"
 }
 
 # kbuild_build DIR [SCENARIO]: incremental build, after a mutant was written, of the config
@@ -293,8 +366,10 @@ kbuild_copy_build() {
 	cp -a "$src/$name" "$dst/$name" || return 1
 	# objtool's build records absolute paths; left pointing at SRC, its commands would
 	# differ in DST, objtool would be rebuilt and with it every object of the kernel.
-	{ grep -rlIZF "$src/" "$dst/$name/tools" || (($? == 1)); } |
-		xargs -0 -r sed -i "s|$(kbuild_sed_escape "$src/")|$dst/|g"
+	if [[ -d $dst/$name/tools ]]; then
+		{ grep -rlIZF "$src/" "$dst/$name/tools" || (($? == 1)); } |
+			xargs -0 -r sed -i "s|$(kbuild_sed_escape "$src/")|$dst/|g"
+	fi
 	kbuild_refresh_changed "$dst"
 }
 
@@ -326,7 +401,7 @@ kbuild_clone() {
 	for entry in "$src"/* "$src"/.[!.]*; do
 		name="${entry##*/}"
 		case "$name" in
-		.build-*) kbuild_copy_build "$src" "$dst" "$name" ;;
+		.build-* | .arm64-*) kbuild_copy_build "$src" "$dst" "$name" ;;
 		.mutorture) mkdir -p "$dst/$name" && cp -a "$entry/initrd.cpio" "$dst/$name/" ;;
 		.gcov-*) ;; # coverage kernels (gcov.sh) are built in the tree that runs them
 		compile_commands.json) ;;
@@ -336,25 +411,91 @@ kbuild_clone() {
 	kbuild_compile_commands "$dst"
 }
 
-# kbuild_compile DIR FILE OUT [TRIPLE]: compiles one file with the kernel's own command for
-# it (from Kbuild's .o.cmd in the exported config), without debug info, into OUT.
-kbuild_compile() {
-	local dir="$1" file="${2#"$1"/}" out="$3"
-	if [[ -n "${4:-}" ]]; then
-		# Declined, and not for want of a cross compiler: the target says why.
-		printf 'no %s objects: %s\n' "$4" "$LINUX_CROSS_DECLINED" >&2
-		return 2
+# kbuild_file_configs VAR FILE: sets the array VAR to the kernel configs whose kernels run the
+# mutants of FILE: those of the scenarios in use that exercise it (target_scenarios_for), or,
+# when no scenario in use does, every config the tree builds.
+kbuild_file_configs() {
+	local -n _fconfigs=$1
+	local -a built
+	local scenario config
+	kbuild_configs built
+	_fconfigs=()
+	while IFS= read -r scenario; do
+		config=$(linux_config_of "$scenario")
+		if [[ " ${built[*]} " == *" $config "* && " ${_fconfigs[*]} " != *" $config "* ]]; then
+			_fconfigs+=("$config")
+		fi
+	done < <(target_scenarios_for "$2")
+	if ((${#_fconfigs[@]} == 0)); then _fconfigs=("${built[@]}"); fi
+}
+
+# kbuild_arm64_declined DIR CONFIG...: whether tree DIR cannot compile for arm64 in CONFIG's
+# builds, printing why (the target declines, no cross compiler, or no arm64 build in DIR).
+kbuild_arm64_declined() {
+	local dir=$1 config
+	shift
+	if [[ -n ${LINUX_CROSS_DECLINED:-} ]]; then
+		printf 'no aarch64-linux-gnu objects: %s\n' "$LINUX_CROSS_DECLINED" >&2
+		return 0
 	fi
-	local build="$1/.build-$LINUX_COMMANDS_CONFIG"
-	local cmdfile
+	for config; do
+		[[ -f $dir/.arm64-$config/.config ]] && continue
+		if ! command -v "${LINUX_ARM64_CROSS}gcc" >/dev/null; then
+			printf 'no aarch64-linux-gnu objects: %sgcc is not installed (apt-get install gcc-aarch64-linux-gnu)\n' "$LINUX_ARM64_CROSS" >&2
+		else
+			printf 'no aarch64-linux-gnu objects: no arm64 build of kernel config %s in this tree (set up before arm64 builds were made: a new campaign directory has them)\n' "$config" >&2
+		fi
+		return 0
+	done
+	return 1
+}
+
+# kbuild_compile_one BUILD FILE OUT: compiles FILE (tree-relative) with its command in the
+# Kbuild output dir BUILD (from its .o.cmd, made by a build of BUILD), without debug info or
+# dependency file, into OUT (absolute).
+kbuild_compile_one() {
+	local build="$1" file="$2" out="$3" cmdfile cmd
 	cmdfile="$build/$(dirname "$file")/.$(basename "$file" .c).o.cmd"
 	[[ -r "$cmdfile" ]] || linux_die "no kernel compile command for '$file' (no '$cmdfile')"
-	[[ "$out" == /* ]] || out="$PWD/$out"
-	local cmd
 	IFS= read -r cmd <"$cmdfile"
 	cmd="${cmd#* := }"
 	cmd="${cmd%%;*}"
 	cmd=$(sed -E -e 's/ -Wp,-MMD,[^ ]+//' -e 's/ -g[^ ]*//g' -e 's/ -o [^ ]+/ -o "$LINUX_OUT"/' <<<"$cmd")
 	# The command is Kbuild's, with its shell quoting (-DKBUILD_MODNAME='"tiny"').
 	(cd "$build" && LINUX_OUT="$out" eval "$cmd")
+}
+
+# kbuild_compile DIR FILE OUT [TRIPLE]: compiles one file of tree DIR with the kernel's own
+# commands, once for each kernel config that runs its mutants (kbuild_file_configs): OUT is that
+# object, or with several configs an archive of them, a member a config in order, so that two
+# OUTs are equal only when every such kernel's objects are. One config is not enough: a mutant
+# of code that config compiles away (IS_ENABLED(), a constant of its Kconfig) is equivalent
+# only if no other config's kernel, which the torture runs, compiles it differently. With
+# TRIPLE aarch64-linux-gnu, in the tree's arm64 builds (.arm64-CONFIG, kbuild_setup); any other
+# TRIPLE, a target that declines arm64, or a tree without those builds, is declined (status 2)
+# with the reason.
+kbuild_compile() {
+	local dir="$1" file="${2#"$1"/}" out="$3" triple="${4:-}" prefix=.build config
+	local -a configs objects=()
+	[[ "$out" == /* ]] || out="$PWD/$out"
+	kbuild_file_configs configs "$file"
+	if [[ -n $triple ]]; then
+		if [[ $triple != aarch64-linux-gnu ]]; then
+			printf 'no %s objects: the Linux targets build for x86-64 and arm64 only\n' "$triple" >&2
+			return 2
+		fi
+		if kbuild_arm64_declined "$dir" "${configs[@]}"; then return 2; fi
+		prefix=.arm64
+	fi
+	for config in "${configs[@]}"; do
+		objects+=("$out.$config.o")
+		kbuild_compile_one "$dir/$prefix-$config" "$file" "$out.$config.o" || return 1
+	done
+	rm -f -- "$out"
+	if ((${#objects[@]} == 1)); then
+		mv -f -- "${objects[0]}" "$out"
+	else
+		# No symbol index (S): the members are another architecture's objects as often as not.
+		ar rcDS "$out" "${objects[@]}" && rm -f -- "${objects[@]}"
+	fi
 }
