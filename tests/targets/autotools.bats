@@ -4,8 +4,11 @@
 # catches the absolute-path trap of libtool's wrapper scripts (minircu.conf: the worker tree's
 # ./torture runs the pristine tree's library, so a deleted grace period survives) and passes
 # the fixed config (minircu-fixed.conf: static libraries, the torture program linked again
-# after each mutant); a campaign on the fixed config runs end to end. Real autoreconf,
-# configure, libtool, bear and torture runs (each setup about 30 s on a loaded machine).
+# after each mutant); a campaign on the fixed config runs end to end; with a compile command
+# (minircu-weak.conf) the equivalence pass gets aarch64 objects from it, and publish.c's
+# barrier deletion, its weakening to a compiler barrier and its acquire-load weakening are
+# weak_memory without a torture run. Real autoreconf, configure, libtool, bear, cross compiler
+# and torture runs (each setup about 30 s on a loaded machine).
 
 load ../runner/lib
 
@@ -40,6 +43,29 @@ setup_file() {
 	mt list --db "$db" --status killed --format ids | grep -qx "$waits"
 	[ "$(count_status "$db" killed)" -ge 3 ]
 	[[ $output == *"Mutation score"* ]]
+	pristine_unchanged "$db"
+	[ -z "$(leftovers "$db.d")" ]
+}
+
+@test "an autotools library's barrier deletion and acquire-load weakening are weak_memory, without a torture run" {
+	local db deleted weakened relaxed m
+	db="$(scratch)/weak.db"
+	run mt campaign "$AT_FIXTURE/minircu-weak.conf" --db "$db" --dry-run
+	[ "$status" -eq 0 ]
+	deleted=$(mutant_where "$db" rcu-delete config_publish "cmm_smp_wmb")
+	weakened=$(mutant_where "$db" rcu-weaken config_publish "to 'cmm_barrier'")
+	relaxed=$(mutant_where "$db" memory-order config_sum "from acquire to relaxed")
+	[ -n "$deleted" ] && [ -n "$weakened" ] && [ -n "$relaxed" ]
+	run mt run --db "$db" --mutants "$deleted,$weakened,$relaxed" --no-confirm --control-every 0 --jobs 2 --baseline-runs 1 --duration 0.3
+	[ "$status" -eq 0 ]
+	[[ $output == *"compiled for x86_64 and aarch64"* ]]
+	for m in "$deleted" "$weakened" "$relaxed"; do
+		[ "$(query "$db" "SELECT status || ': ' || reason FROM result WHERE mutant_id = '$m' AND kind = 'tce'")" = \
+			"weak_memory: object code identical on this host (x86_64) but differs for aarch64: only killable on weakly ordered hardware" ]
+	done
+	[ "$(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND mutant_id IN ('$deleted', '$weakened', '$relaxed')")" -eq 0 ]
+	run mt status --db "$db"
+	[[ $output == *$'\nweak-memory only: 3 ('* ]]
 	pristine_unchanged "$db"
 	[ -z "$(leftovers "$db.d")" ]
 }
