@@ -196,7 +196,8 @@ campaign_clean() {
 	local db lost n other stale dup
 	db="$(scratch)/old.db"
 	# As a campaign run before the pass existed: every mutant tortured.
-	run mt campaign toy-rcu --db "$db" --jobs 2 --duration 0.3 --no-confirm --files rcu-list.c --operators rcu-rewrite --no-prune
+	run mt campaign toy-rcu --db "$db" --jobs 2 --duration 0.3 --no-confirm --files rcu-list.c --operators rcu-rewrite --no-prune \
+		--baseline-runs 1 --control-every 0
 	[ "$status" -eq 0 ]
 	lost=$(mutant_where "$db" rcu-rewrite rcu_list_add 'rcu_assign_pointer')
 	[ "$(mt list --db "$db" --mutants "$lost" --format tsv | cut -f7)" = survived ]
