@@ -89,6 +89,21 @@ static void print_row(const struct mutant_view *r, bool confirmed, enum format f
 }
 
 /* The survivor's change as a unified diff against its source, as 'mutorture show' prints it. */
+/* The weak_memory mutants the filters select: no survivors (no torture run here could kill
+ * them), but what a survivor list on an x86 host must not hide. */
+static long count_weak_memory(sqlite3 *db, const struct strlist *files,
+			      const struct strlist *functions, const struct strlist *operators)
+{
+	sqlite3_stmt *st = mutant_view_query(db, "weak_memory");
+	struct mutant_view r;
+	long n = 0;
+	while (mutant_view_next(db, st, &r))
+		if (mutant_view_matches(&r, files, functions, operators))
+			n++;
+	sqlite3_finalize(st);
+	return n;
+}
+
 static void print_diff(sqlite3 *db, const char *id)
 {
 	struct mutant_row m;
@@ -171,8 +186,15 @@ int cmd_survivors(int argc, const char **argv)
 		json_array_end(&j);
 		json_finish(&j);
 		printf("%s\n", out.buf);
-	} else if (format == FORMAT_TABLE)
+	} else if (format == FORMAT_TABLE) {
 		printf("%ld survivor%s\n", shown, shown == 1 ? "" : "s");
+		long weak = count_weak_memory(db, &files, &functions, &operators);
+		if (weak)
+			printf("and %ld weak-memory only, apart (object code the original's on this host, "
+			       "not on aarch64: only a weakly ordered machine can kill them; "
+			       "mutorture list --status weak_memory)\n",
+			       weak);
+	}
 	sb_release(&out);
 	strlist_clear(&files);
 	strlist_clear(&functions);

@@ -7,7 +7,8 @@
 # kernel config is built with Tiny RCU, Tiny SRCU and rcutorture, the source is shared
 # with the cache by hard links while the build dirs are the tree's own,
 # compile_commands.json covers the mutated files with absolute paths inside the tree,
-# and target_compile gives the same object twice, without debug info.
+# and target_compile gives the same object twice, without debug info: an archive of
+# TINY01's and TINY02's objects (both kernels run every file).
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -58,7 +59,10 @@ for file in kernel/rcu/tiny.c kernel/rcu/srcutiny.c; do
 	target_compile "$tree" "$tree/$file" "$work/b.o" || fail "target_compile failed on '$tree/$file'"
 	cmp -s "$work/a.o" "$work/b.o" || fail "two compilations of '$file' differ"
 	! readelf -S "$work/a.o" | grep -q '\.debug_' || fail "object of '$file' has debug info"
+	# Both kernels run every file's mutants: an archive of the two configs' objects.
+	[[ $(ar t "$work/a.o" | paste -sd ' ') == "TINY01.o TINY02.o" ]] || fail "the object of '$file' is not TINY01's and TINY02's"
 done
-nm "$work/a.o" | grep -q ' T __srcu_read_unlock$' || fail "srcutiny.c object lacks __srcu_read_unlock"
-rm -f "$work/a.o" "$work/b.o"
+nm "$work/a.o" >"$work/a.nm"
+grep -q ' T __srcu_read_unlock$' "$work/a.nm" || fail "srcutiny.c object lacks __srcu_read_unlock"
+rm -f "$work/a.o" "$work/b.o" "$work/a.nm"
 note "pass"

@@ -184,6 +184,11 @@ campaign_clean() {
 	# Out of the score, which counts killed, timeout, survived and uncovered only.
 	[ "$(printf '%s\n' "$output" | awk '$1 ~ /^(killed|timeout|survived|uncovered)$/ { n += $2 }
 		/^score/ { sub(/.* of /, ""); print ($1 == n) ? "same" : $1 " != " n }')" = same ]
+	# Apart from the survivors, and said so below their list (with the list's own filters).
+	run mt survivors --db "$db"
+	[[ $output == *$'\nand '"$n"' weak-memory only, apart ('* ]]
+	run mt survivors --db "$db" --operators sdl
+	[[ $output != *"weak-memory only"* ]]
 	run mt report --db "$db"
 	[ "$status" -eq 0 ]
 	[[ $output == *"## Weak-memory only"*"$n mutant"*"| $lost | rcu-list.c:"* ]]

@@ -487,15 +487,20 @@ kbuild_compile() {
 		if kbuild_arm64_declined "$dir" "${configs[@]}"; then return 2; fi
 		prefix=.arm64
 	fi
+	# Each config's object in a dir of its own as CONFIG.o: an archive's members are named
+	# alike whatever OUT is (the same file compiled twice is the same archive, byte for byte).
+	local parts="$out.configs"
+	rm -rf -- "$parts" "$out"
+	mkdir -p -- "$parts"
 	for config in "${configs[@]}"; do
-		objects+=("$out.$config.o")
-		kbuild_compile_one "$dir/$prefix-$config" "$file" "$out.$config.o" || return 1
+		objects+=("$config.o")
+		kbuild_compile_one "$dir/$prefix-$config" "$file" "$parts/$config.o" || return 1
 	done
-	rm -f -- "$out"
 	if ((${#objects[@]} == 1)); then
-		mv -f -- "${objects[0]}" "$out"
+		mv -f -- "$parts/${objects[0]}" "$out"
 	else
 		# No symbol index (S): the members are another architecture's objects as often as not.
-		ar rcDS "$out" "${objects[@]}" && rm -f -- "${objects[@]}"
+		(cd "$parts" && ar rcDS "$out" "${objects[@]}") || return 1
 	fi
+	rm -rf -- "$parts"
 }
