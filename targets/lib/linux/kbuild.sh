@@ -288,7 +288,7 @@ kbuild_arm64_keys() {
 # for each config, an output dir .arm64-CONFIG configured for arm64 (kbuild_configure) and
 # prepared (generated headers, asm-offsets: what one object's compile needs), with the objects
 # of TARGET_SOURCES compiled once: their .o.cmd files hold the commands kbuild_compile runs.
-# No kernel is linked: about 45 s a config on 2 cores, against minutes for the x86 kernel.
+# No kernel is linked: about 50 s a config on 2 cores, against minutes for the x86 kernel.
 kbuild_arm64_tree() {
 	local src="$1" dir="$2" config out jobs="${MUTORTURE_BUILD_JOBS:-$(nproc)}" source
 	local -a objects=()
