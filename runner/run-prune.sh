@@ -151,6 +151,30 @@ prune_architectures() {
 	fi
 }
 
+# prune_compile TODO OUT: compiles the rows of TODO (runner/tce-job, in parallel) for this host
+# into OUT.host, then for aarch64 those whose verdict that object can change (prune_cross_todo)
+# into OUT.cross, says what was compared, and writes OUT: one line a row, in TODO's order,
+# MUTANT PATH HASH [ARM64] (what runner/tce.awk and runner/reclass.awk read).
+prune_compile() {
+	local todo=$1 out=$2
+	prune_parallel "$todo" "$out.host"
+	prune_undecided "$todo" "$out.host"
+	: >"$out.cross"
+	: >"$out.cross.todo"
+	if [[ $HOSTTYPE != aarch64 ]]; then
+		prune_cross_todo "$out.host" "$out.cross.todo"
+		if [[ -s $out.cross.todo ]]; then
+			prune_parallel "$out.cross.todo" "$out.cross" aarch64-linux-gnu
+			prune_undecided "$out.cross.todo" "$out.cross" aarch64-linux-gnu
+		fi
+	fi
+	prune_architectures "$out.host" "$out.cross"
+	rm -f -- "$MT_CAMPAIGN/tce/$MT_TOKEN"/slot-*.o
+	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { arm[$1, $2] = $3; next }
+		$3 != "-" && (($1, $2) in arm) { print $1, $2, $3, arm[$1, $2]; next } { print }' \
+		"$out.cross" "$out.host" >"$out"
+}
+
 # prune_equivalence PLAN: trivial compiler equivalence, before any torture run. runner/tce-job
 # compiles (target_compile) the original of each planned file and each planned mutant not
 # compiled by an earlier run, in parallel, in plan order, for this host (a header through the
@@ -182,23 +206,7 @@ prune_equivalence() {
 	if ((kept)); then kept_text="; $kept of them done by an interrupted pass, kept"; fi
 	mt_note "equivalence: compiling $(($(wc -l <"$todo") - $(cut -f2 "$todo.units" | sort -u | wc -l))) mutants and their originals (target_compile)$kept_text"
 	rm -f -- "$todo.units"
-	prune_parallel "$todo" "$new.host"
-	prune_undecided "$todo" "$new.host"
-	: >"$new.cross"
-	: >"$new.cross.todo"
-	if [[ $HOSTTYPE != aarch64 ]]; then
-		prune_cross_todo "$new.host" "$new.cross.todo"
-		if [[ -s $new.cross.todo ]]; then
-			prune_parallel "$new.cross.todo" "$new.cross" aarch64-linux-gnu
-			prune_undecided "$new.cross.todo" "$new.cross" aarch64-linux-gnu
-		fi
-	fi
-	prune_architectures "$new.host" "$new.cross"
-	rm -f -- "$dir/$MT_TOKEN"/slot-*.o
-	# One line a mutant, in plan order: MUTANT PATH HASH [ARM64] (runner/tce.awk).
-	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { arm[$1, $2] = $3; next }
-		$3 != "-" && (($1, $2) in arm) { print $1, $2, $3, arm[$1, $2]; next } { print }' \
-		"$new.cross" "$new.host" >"$new"
+	prune_compile "$todo" "$new"
 	awk -F '\t' -v old="$dir/hashes" -v token="$MT_TOKEN" -v host="$HOSTNAME" -v arch="$HOSTTYPE" \
 		-f "$MUTORTURE_HOME/runner/tce.awk" "$dir/hashes" "$new" >"$dir/$MT_TOKEN.records"
 	"$MUTORTURE_BIN" record --db "$MT_DB" <"$dir/$MT_TOKEN.records" ||

@@ -79,7 +79,7 @@ compile_tree() {
 }
 
 @test "kbuild_compile compiles a file in every config that runs it: the mutant one config compiles away is not equivalent" {
-	local tree="$BATS_TEST_TMPDIR/two" orig mutant
+	local tree="$BATS_TEST_TMPDIR/two" orig mutant p_orig p_mutant
 	compile_tree "$tree"
 	LINUX_CONFIGS=(P U)
 	linux_scenario_of() { echo "${1%%-*}"; }
@@ -107,12 +107,14 @@ compile_tree() {
 @test "kbuild_compile for aarch64: declined with the reason when the target declines or the tree has no arm64 build" {
 	local tree="$BATS_TEST_TMPDIR/arm"
 	compile_tree "$tree"
+	# shellcheck disable=SC2034 # LINUX_*: read by kbuild.sh
 	LINUX_CONFIGS=(P U)
 	linux_scenario_of() { echo "${1%%-*}"; }
 	target_scenarios_for() { printf '%s\n' P-x U-x; }
 	run kbuild_compile "$tree" kernel/c.c "$tree/a.o" aarch64-linux-gnu
 	[ "$status" -eq 2 ]
 	[[ $output == "no aarch64-linux-gnu objects: no arm64 build of kernel config P in this tree"* ]]
+	# shellcheck disable=SC2034
 	LINUX_CROSS_DECLINED="a uniprocessor kernel"
 	run kbuild_compile "$tree" kernel/c.c "$tree/a.o" aarch64-linux-gnu
 	[ "$status" -eq 2 ]

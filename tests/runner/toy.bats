@@ -198,7 +198,7 @@ campaign_clean() {
 }
 
 @test "reclass: survivors of a campaign without the equivalence pass become weak_memory; stale verdicts are lost; twice changes nothing" {
-	local db lost n other stale dup
+	local db lost n stale dup
 	db="$(scratch)/old.db"
 	# As a campaign run before the pass existed: every mutant tortured.
 	run mt campaign toy-rcu --db "$db" --jobs 2 --duration 0.3 --no-confirm --files rcu-list.c --operators rcu-rewrite --no-prune \
