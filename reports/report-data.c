@@ -17,7 +17,8 @@ static long judged_harmless(sqlite3 *db)
 		"SELECT count(*) FROM mutant_status ms "
 		"  JOIN temp.mutant_triage mt ON mt.mutant_id = ms.mutant_id "
 		"  JOIN triage t ON t.id = mt.triage_id "
-		" WHERE ms.status = 'survived' AND t.verdict IN ('equivalent', 'ignore')");
+		" WHERE ms.status = @STATE_SURVIVED@ "
+		"   AND t.verdict IN (@VERDICT_EQUIVALENT@, @VERDICT_IGNORE@)");
 	long n = db_step(db, st) ? (long)sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
 	return n;
@@ -69,7 +70,7 @@ static void load_killers(struct report *r)
 	qsort(index, r->nr_mutants, sizeof(*index), by_id);
 	sqlite3_stmt *st = db_prepare(r->db,
 		"SELECT DISTINCT mutant_id, scenario FROM temp.scenario_kill "
-		" WHERE status IN ('killed', 'timeout') AND scenario <> '' "
+		" WHERE status IN (@DETECTED_STATES@) AND scenario <> '' "
 		" ORDER BY mutant_id, scenario");
 	while (db_step(r->db, st)) {
 		struct report_mutant key = { .id = (char *)db_column_text(st, 0) }, *k = &key;
@@ -238,7 +239,7 @@ void report_groups_free(struct report_groups *g)
  * kill), so it says nothing about them and is counted apart. */
 #define KILLS_SQL \
 	"WITH ran AS (SELECT sk.mutant_id, sk.scenario, " \
-	"                    max(sk.status IN ('killed', 'timeout')) AS killed " \
+	"                    max(sk.status IN (@DETECTED_STATES@)) AS killed " \
 	"               FROM temp.scenario_kill sk " \
 	"               JOIN temp.current_key c ON c.mutant_id = sk.mutant_id " \
 	"              WHERE sk.scenario <> '' GROUP BY sk.mutant_id, sk.scenario), " \
@@ -316,10 +317,11 @@ void outcome_times_load(const struct report *r, struct outcome_times *t)
 		"WITH t AS (SELECT r.status, coalesce(r.build_s, 0) AS b, coalesce(r.test_s, 0) AS x "
 		"             FROM live_result r JOIN mutant m ON m.id = r.mutant_id "
 		"             JOIN source s ON s.id = m.source_id "
-		"            WHERE s.current = 1 AND r.kind = 'torture') "
+		"            WHERE s.current = 1 AND r.kind = @KIND_TORTURE@) "
 		"SELECT status, count(*), avg(b), avg(x), sum(b + x), sum(x), "
-		"       CASE status WHEN 'killed' THEN 0 WHEN 'timeout' THEN 1 "
-		"                   WHEN 'survived' THEN 2 WHEN 'build_error' THEN 3 ELSE 4 END "
+		"       CASE status WHEN @STATE_KILLED@ THEN 0 WHEN @STATE_TIMEOUT@ THEN 1 "
+		"                   WHEN @STATE_SURVIVED@ THEN 2 WHEN @STATE_BUILD_ERROR@ THEN 3 "
+		"                   ELSE 4 END "
 		"  FROM t GROUP BY status "
 		"UNION ALL SELECT 'all', count(*), avg(b), avg(x), sum(b + x), sum(x), 5 FROM t "
 		"HAVING count(*) > 0 ORDER BY 7");
@@ -359,7 +361,7 @@ void header_cost_load(const struct report *r, struct header_cost *h)
 		"SELECT avg(CASE WHEN s.path LIKE '%.h' THEN r.build_s END), "
 		"       avg(CASE WHEN s.path NOT LIKE '%.h' THEN r.build_s END) "
 		"  FROM live_result r JOIN mutant m ON m.id = r.mutant_id JOIN source s ON s.id = m.source_id "
-		" WHERE s.current = 1 AND r.kind = 'torture' AND r.build_s IS NOT NULL");
+		" WHERE s.current = 1 AND r.kind = @KIND_TORTURE@ AND r.build_s IS NOT NULL");
 	if (db_step(r->db, st) && sqlite3_column_type(st, 0) != SQLITE_NULL) {
 		h->header_build = sqlite3_column_double(st, 0);
 		if (sqlite3_column_type(st, 1) != SQLITE_NULL)

@@ -208,24 +208,23 @@ static void survivors(const struct report *r, FILE *out)
 	free(unconfirmed);
 }
 
-/* The survivors a maintainer has judged, by verdict (the suite's holes first), each with the
- * note that says why: the outcome of the triage, kept with the scores. Then the verdicts to
- * review: given on a survivor that a later run killed. */
+/* The survivors a maintainer has judged, by verdict (in status.h's order: the suite's holes
+ * first), each with the note that says why: the outcome of the triage, kept with the scores.
+ * Then the verdicts to review: given on a survivor that a later run killed. */
 static void triaged_survivors(const struct report *r, FILE *out)
 {
-	static const char *const verdicts[] = { "bug", "test-gap", "ignore", "equivalent" };
 	bool any = false;
-	for (size_t v = 0; v < sizeof(verdicts) / sizeof(verdicts[0]); v++) {
+	for (int v = 0; v < VERDICT_NR; v++) {
 		size_t n = 0;
 		for (size_t i = 0; i < r->nr_mutants; i++) {
 			const struct report_mutant *m = &r->mutants[i];
-			if (m->state != STATE_SURVIVED || strcmp(m->verdict, verdicts[v]))
+			if (m->state != STATE_SURVIVED || strcmp(m->verdict, verdict_names[v]))
 				continue;
 			if (!any)
 				fputs("## Triaged survivors\n\n", out);
 			any = true;
 			if (!n++) {
-				fprintf(out, "### %s\n\n", verdicts[v]);
+				fprintf(out, "### %s\n\n", verdict_names[v]);
 				md_header(out, "llllll", (const char *const[]){ "mutant", "where",
 					  "operator", "change", "evidence", "why" });
 			}

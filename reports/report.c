@@ -11,10 +11,10 @@ void report_attach(sqlite3 *db)
 		"CREATE TEMP VIEW scenario_kill AS "
 		"SELECT r.mutant_id, sr.scenario, sr.status, sr.test_s "
 		"  FROM scenario_run sr JOIN live_result r ON r.id = sr.result_id "
-		" WHERE r.kind = 'torture' AND r.mutant_id IS NOT NULL "
+		" WHERE r.kind = @KIND_TORTURE@ AND r.mutant_id IS NOT NULL "
 		"UNION ALL "
 		"SELECT r.mutant_id, r.scenario, r.status, r.test_s FROM live_result r "
-		" WHERE r.kind = 'torture' AND r.mutant_id IS NOT NULL AND r.scenario <> '' "
-		"   AND r.status IN ('killed', 'survived', 'timeout') "
+		" WHERE r.kind = @KIND_TORTURE@ AND r.mutant_id IS NOT NULL AND r.scenario <> '' "
+		"   AND r.status IN (@TORTURED_STATES@) "
 		"   AND NOT EXISTS (SELECT 1 FROM scenario_run sr WHERE sr.result_id = r.id)");
 }

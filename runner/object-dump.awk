@@ -1,5 +1,5 @@
 # runner/object-dump.awk: filters the output of GNU 'objdump -s -r OBJECT' down to what
-# mt_object_hash (functions.sh) hashes: the blocks of the sections that
+# mt_object_hash (lib/objects.sh) hashes: the blocks of the sections that
 # 'objcopy --strip-debug -R .comment -R .note.GNU-stack' removes are dropped (debug info, the
 # compiler's version, the stack note), and so is every line with "file format" (the header
 # naming the file) and an archive's "In archive" line. Section groups are dropped too: a .group

@@ -226,10 +226,10 @@ baseline_measure() {
 		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" ::: "${baseline_durations[@]}" || [[ -n $MT_STOP ]] || mt_die "recording the baseline failed"
 	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the baseline'; exit 130; fi
 	records=$(grep -F $'\tkind=baseline\t' "$MT_RECORDS" || true)
-	if (($(printf '%s\n' "$records" | grep -c 'status=') != total)); then
-		mt_die "the baseline did not complete: $(printf '%s\n' "$records" | grep -c 'status=') of $total runs recorded"
+	if ! baseline_judge "$records" "$total" && [[ -z $baseline_bad ]]; then
+		mt_die "the baseline did not complete: $baseline_recorded of $total runs recorded"
 	fi
-	bad=$(printf '%s\n' "$records" | grep -v -F $'\tstatus=survived\t' | head -n 1 || true)
+	bad=$baseline_bad
 	if [[ -n $bad ]]; then
 		local scenario status reason attempt run duration
 		scenario=$(mt_field scenario <<<"$bad")
@@ -243,12 +243,25 @@ baseline_measure() {
 	fi
 	# The slowest run of each duration, and of each scenario at each duration, as
 	# 'test_s@DURATION=SECONDS' and 'test_s@DURATION@SCENARIO=SECONDS' lines.
-	slowest=$(awk -F '\t' -f "$MUTORTURE_HOME/runner/slowest.awk" <<<"$records" | sort | sed 's/^\([^ ]*\) /test_s@\1=/')
+	slowest=$(sort <<<"$baseline_slowest" | sed 's/^\([^ ]*\) /test_s@\1=/')
 	baseline_knobs knobs
 	printf 'knobs=%s\nbuild_s=%s\n%s\n' "$knobs" "$build_s" "$slowest" >"$MT_CAMPAIGN/baseline"
 	cp -- "$1" "$MT_CAMPAIGN/baseline.files"
 	baseline_check "$1" || true
 	mt_note "baseline passed: slowest build $build_s s, slowest torture run $(baseline_runs_text)"
+}
+
+# baseline_judge RECORDS TOTAL: judges the records of a baseline of TOTAL runs (RECORDS, one
+# a line, here or on a host): sets baseline_recorded (how many runs were recorded),
+# baseline_bad (the first record of a run that did not survive, else empty) and
+# baseline_slowest (the slowest run of each duration, and of each scenario at each duration:
+# 'DURATION[@SCENARIO] SECONDS' lines, runner/slowest.awk). Fails unless all TOTAL runs were
+# recorded and survived.
+baseline_judge() {
+	baseline_recorded=$(grep -c 'status=' <<<"$1" || true)
+	baseline_bad=$(grep -v -F $'\tstatus=survived\t' <<<"$1" | grep -F 'status=' | head -n 1 || true)
+	baseline_slowest=$(awk -F '\t' -f "$MUTORTURE_HOME/runner/slowest.awk" <<<"$1")
+	((baseline_recorded == $2)) && [[ -z $baseline_bad ]]
 }
 
 # baseline_ensure RESTORE [reuse]: measures the baseline again unless the measured one holds for

@@ -286,16 +286,15 @@ hosts_baseline() {
 		::: "${TARGET_SCENARIOS[@]}" ::: "${runs[@]}" ::: "${baseline_durations[@]}" || [[ -n $MT_STOP ]] || mt_die "recording the baseline of host $name failed"
 	if [[ -n $MT_STOP ]]; then mt_note 'interrupted during the baseline'; exit 130; fi
 	records=$(grep -F $'\tkind=baseline\t' "$MT_RECORDS" | grep -F "attempt=$MT_TOKEN-${name//[^A-Za-z0-9._-]/_}-baseline-" || true)
-	if (($(grep -c 'status=' <<<"$records") != total)); then
-		probe_error="the baseline did not complete: $(grep -c 'status=' <<<"$records") of $total runs recorded"
+	if ! baseline_judge "$records" "$total"; then
+		bad=$baseline_bad
+		probe_error="the baseline did not complete: $baseline_recorded of $total runs recorded"
+		if [[ -n $bad ]]; then
+			probe_error="baseline run $(mt_field attempt <<<"$bad"): $(mt_field status <<<"$bad") ($(mt_field reason <<<"$bad")); the unmutated code fails there"
+		fi
 		return 1
 	fi
-	bad=$(grep -v -F $'\tstatus=survived\t' <<<"$records" | head -n 1 || true)
-	if [[ -n $bad ]]; then
-		probe_error="baseline run $(mt_field attempt <<<"$bad"): $(mt_field status <<<"$bad") ($(mt_field reason <<<"$bad")); the unmutated code fails there"
-		return 1
-	fi
-	while read -r d secs; do slowest[$d]=$secs; done < <(awk -F '\t' -f "$MUTORTURE_HOME/runner/slowest.awk" <<<"$records")
+	while read -r d secs; do slowest[$d]=$secs; done <<<"$baseline_slowest"
 	baseline_build_timeout line "$build_s"
 	baseline_timeouts_fields fields slowest
 	line="$name $line $fields"

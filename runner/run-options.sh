@@ -49,34 +49,12 @@ options_number() {
 	fi
 }
 
-# The options of runner/run that take a value, and those that take none (a script that shares
-# them adds its own valued ones in options_more_values).
-MT_VALUE_OPTIONS=(--db --target --jobs --operators --files --mutants --max-mutants --timeout-factor
-	--timeout-floor --baseline-runs --quick-duration --duration --readers --mem-limit --proc-limit
-	--log-limit --confirm --repeat --control-every --patch --hosts)
-MT_FLAG_OPTIONS=(--shuffle --no-confirm --no-prune --setup-only --dry-run --help)
-
-# options_takes_value OPT: whether OPT takes a value.
-options_takes_value() {
-	[[ " ${MT_VALUE_OPTIONS[*]} ${options_more_values[*]:-} " == *" $1 "* ]]
-}
-
-# options_value_check OPT VALUE INLINE: an option that takes a value got a non-empty one (an
-# empty one never means a default), and a flag got none (INLINE: it was written --flag=VALUE).
-options_value_check() {
-	if options_takes_value "$1"; then
-		[[ -n $2 ]] || mt_usage_error "$0" "option '$1' expects a value, not ''"
-	elif [[ -n $3 && " ${MT_FLAG_OPTIONS[*]} " == *" $1 "* ]]; then
-		mt_usage_error "$0" "option '$1' takes no value, not '$2'"
-	fi
-}
-
-# options_parse ARGS...: sets the opt_* settings from runner/run's command line and defaults. A
-# script that shares them (runner/gaps-try) takes options or arguments of its own with a
-# function options_more OPT VALUE, which fails on what it does not know either, and names
-# those of its options that take a value in the array options_more_values.
+# options_parse ARGS...: sets the opt_* settings from the command line (runner/run's options,
+# in its usage header, the table lib/options.sh reads) and their defaults. A script that shares
+# them (runner/gaps-try, runner/reclass, runner/campaign's check) is parsed against its own
+# usage header first, then run's, and takes its own options and arguments with a function
+# options_more NAME VALUE (called as lib/options.sh calls a handler).
 options_parse() {
-	local opt value inline
 	opt_db=${MUTORTURE_DB:-mutorture.db}
 	opt_target=''
 	opt_jobs=''
@@ -101,67 +79,8 @@ options_parse() {
 	opt_patch=''
 	opt_dry_run=''
 	opt_hosts=''
-	while (($#)); do
-		opt=$1
-		value=''
-		inline=''
-		if [[ $opt == --*=* ]]; then
-			value=${opt#*=}
-			opt=${opt%%=*}
-			inline=1
-		elif options_takes_value "$opt"; then
-			(($# >= 2)) || mt_usage_error "$0" "option '$opt' requires a value"
-			value=$2
-			shift
-		fi
-		shift
-		options_value_check "$opt" "$value" "$inline"
-		case $opt in
-		-h | --help) mt_help "$0"; exit 0 ;;
-		--db) opt_db=$value ;;
-		--target) opt_target=$value ;;
-		--jobs) options_number jobs "$value"; opt_jobs=$value ;;
-		--operators) opt_operators=$value ;;
-		--files) opt_files=$value ;;
-		--mutants) options_mutants "$value" ;;
-		--max-mutants) options_number max-mutants "$value"; opt_max_mutants=$value ;;
-		--shuffle) opt_shuffle=1 ;;
-		--timeout-factor) options_number timeout-factor "$value" decimal; opt_factor=$value ;;
-		--timeout-floor) options_number timeout-floor "$value" decimal; opt_floor=$value ;;
-		--baseline-runs) options_number baseline-runs "$value"; opt_baseline_runs=$value ;;
-		--quick-duration) options_duration quick-duration "$value"; opt_quick_duration=$value ;;
-		--duration) options_duration duration "$value"; opt_duration=$value ;;
-		--readers)
-			options_number readers "$value"
-			((10#$value >= 1)) || mt_usage_error "$0" "option '--readers' expects at least 1"
-			export MUTORTURE_READERS=$value ;;
-		--mem-limit) options_number mem-limit "$value"; opt_mem_mb=$value ;;
-		--proc-limit) options_number proc-limit "$value"; opt_nproc=$value ;;
-		--log-limit) options_number log-limit "$value"; opt_log_mb=$value ;;
-		--confirm) options_number confirm "$value"; opt_confirm=$value ;;
-		--repeat)
-			# The old name: K attempts of a survivor are now K full-length runs that confirm it.
-			options_number repeat "$value"
-			((10#$value >= 1)) || mt_usage_error "$0" "option '--repeat' expects at least 1 (--no-confirm runs no confirmation)"
-			mt_note "--repeat $value is --confirm $value now: survivors run until $value runs of the full duration"
-			opt_confirm=$value ;;
-		--no-confirm) opt_no_confirm=1 ;;
-		--control-every) options_number control-every "$value"; opt_control_every=$value ;;
-		--no-prune) opt_prune='' ;;
-		--setup-only) opt_setup_only=1 ;;
-		--patch)
-			[[ -f $value && -r $value ]] || mt_die "cannot read patch '$value'"
-			grep -q '^+++ ' "$value" ||
-				mt_usage_error "$0" "option '--patch' expects a unified diff (patch -p1), and '$value' has no file diff in it"
-			opt_patch=$(realpath -- "$value") ;;
-		--dry-run) opt_dry_run=1 ;;
-		--hosts) opt_hosts=$value ;;
-		*)
-			if ! declare -F options_more >/dev/null || ! options_more "$opt" "$value"; then
-				mt_usage_error "$0" "unknown option '$opt'"
-			fi ;;
-		esac
-	done
+	mt_options_load "$0" "$MUTORTURE_HOME/runner/run"
+	mt_options_parse options_set "$@"
 	[[ -n ${MUTORTURE_BIN:-} && -n ${MUTORTURE_HOME:-} ]] ||
 		mt_die "MUTORTURE_BIN and MUTORTURE_HOME are not set: run this as 'mutorture run'"
 	((${opt_jobs:-1} >= 1)) || mt_usage_error "$0" "option '--jobs' expects at least 1"
@@ -173,6 +92,58 @@ options_parse() {
 		mt_usage_error "$0" "options '--confirm' and '--no-confirm' cannot be combined"
 	fi
 	options_limits
+}
+
+# options_set NAME VALUE: one option of run's table (the handler of mt_options_parse); what
+# run does not take goes to the sharing script's options_more.
+options_set() {
+	local value=$2
+	case $1 in
+	--db) opt_db=$value ;;
+	--target) opt_target=$value ;;
+	--jobs) options_number jobs "$value"; opt_jobs=$value ;;
+	--operators) opt_operators=$value ;;
+	--files) opt_files=$value ;;
+	--mutants) options_mutants "$value" ;;
+	--max-mutants) options_number max-mutants "$value"; opt_max_mutants=$value ;;
+	--shuffle) opt_shuffle=1 ;;
+	--timeout-factor) options_number timeout-factor "$value" decimal; opt_factor=$value ;;
+	--timeout-floor) options_number timeout-floor "$value" decimal; opt_floor=$value ;;
+	--baseline-runs) options_number baseline-runs "$value"; opt_baseline_runs=$value ;;
+	--quick-duration) options_duration quick-duration "$value"; opt_quick_duration=$value ;;
+	--duration) options_duration duration "$value"; opt_duration=$value ;;
+	--readers)
+		options_number readers "$value"
+		((10#$value >= 1)) || mt_usage_error "$0" "option '--readers' expects at least 1"
+		export MUTORTURE_READERS=$value ;;
+	--mem-limit) options_number mem-limit "$value"; opt_mem_mb=$value ;;
+	--proc-limit) options_number proc-limit "$value"; opt_nproc=$value ;;
+	--log-limit) options_number log-limit "$value"; opt_log_mb=$value ;;
+	--confirm) options_number confirm "$value"; opt_confirm=$value ;;
+	--repeat)
+		# The old name: K attempts of a survivor are now K full-length runs that confirm it.
+		options_number repeat "$value"
+		((10#$value >= 1)) || mt_usage_error "$0" "option '--repeat' expects at least 1 (--no-confirm runs no confirmation)"
+		mt_note "--repeat $value is --confirm $value now: survivors run until $value runs of the full duration"
+		opt_confirm=$value ;;
+	--no-confirm) opt_no_confirm=1 ;;
+	--control-every) options_number control-every "$value"; opt_control_every=$value ;;
+	--no-prune) opt_prune='' ;;
+	--setup-only) opt_setup_only=1 ;;
+	--patch)
+		[[ -f $value && -r $value ]] || mt_die "cannot read patch '$value'"
+		grep -q '^+++ ' "$value" ||
+			mt_usage_error "$0" "option '--patch' expects a unified diff (patch -p1), and '$value' has no file diff in it"
+		opt_patch=$(realpath -- "$value") ;;
+	--dry-run) opt_dry_run=1 ;;
+	--hosts) opt_hosts=$value ;;
+	*)
+		if declare -F options_more >/dev/null; then
+			options_more "$1" "$value"
+		else
+			mt_options_unknown "$1" "$value"
+		fi ;;
+	esac
 }
 
 # options_limits: refuses, before anything runs, limits under which no job could give a
@@ -303,9 +274,14 @@ options_resolve() {
 	mt_source_target "$MT_TARGET_FILE"
 	mt_check_target "$MT_TARGET_FILE"
 	options_policy
-	# An id the campaign does not know is a one-line error (list says which), before anything.
-	if [[ -n $opt_mutants ]]; then
-		"$MUTORTURE_BIN" list --db "$MT_DB" --mutants "$opt_mutants" --format ids >/dev/null || exit 128
+	# An id, file or operator the campaign does not know is a one-line error (list says
+	# which), before anything.
+	local -a filter=()
+	if [[ -n $opt_mutants ]]; then filter+=(--mutants "$opt_mutants"); fi
+	if [[ -n $opt_files ]]; then filter+=(--files "$opt_files"); fi
+	if [[ -n $opt_operators ]]; then filter+=(--operators "$opt_operators"); fi
+	if ((${#filter[@]})); then
+		"$MUTORTURE_BIN" list --db "$MT_DB" "${filter[@]}" --format ids >/dev/null || exit 128
 	fi
 
 	opt_jobs=${opt_jobs:-$(nproc)}

@@ -16,19 +16,22 @@
 # from the attempts with the run's own policy (not the one the database holds yet), so a dry
 # run that records nothing plans what the run will do.
 
+# The columns of a plan row, by name ('mutorture list --fields'): MUTANT PATH LINE OPERATOR
+# DESCRIPTION, tab-separated (a control run's row: MUTANT '-').
+PLAN_FIELDS=id,path,line,operator,description
+
 # plan_select PLAN: writes the pending mutants to run (--operators, --files, --mutants, --shuffle,
 # --max-mutants) to PLAN as rows, in the database's order.
 plan_select() {
-	local -a args=(--db "$MT_DB" --pending --format tsv) max=()
+	local -a args=(--db "$MT_DB" --pending --fields "$PLAN_FIELDS") max=()
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
 	if [[ -n $opt_files ]]; then args+=(--files "$opt_files"); fi
 	if [[ -n $opt_mutants ]]; then args+=(--mutants "$opt_mutants"); fi
 	if [[ -n $opt_shuffle ]]; then
 		if [[ -n $opt_max_mutants ]]; then max=(-n "$opt_max_mutants"); fi
-		"$MUTORTURE_BIN" list "${args[@]}" | cut -f1,2,3,5,8 | shuf "${max[@]}" >"$1"
+		"$MUTORTURE_BIN" list "${args[@]}" | shuf "${max[@]}" >"$1"
 	else
-		"$MUTORTURE_BIN" list "${args[@]}" |
-			awk -F '\t' -v OFS='\t' -v max="$opt_max_mutants" 'max == "" || NR <= max + 0 { print $1, $2, $3, $5, $8 }' >"$1"
+		"$MUTORTURE_BIN" list "${args[@]}" | awk -v max="$opt_max_mutants" 'max == "" || NR <= max + 0' >"$1"
 	fi
 }
 
@@ -37,20 +40,19 @@ plan_select() {
 # asked for at least MT_FULL_DURATION seconds (an attempt of unknown duration counts as 0 s, as
 # the mutant_status view counts it). Empty with --no-confirm. One confirmation round.
 plan_again() {
-	local -a args=(--db "$MT_DB" --status survived --format tsv)
+	local -a args=(--db "$MT_DB" --status survived --fields "$PLAN_FIELDS")
 	: >"$1"
 	[[ -n $MT_CONFIRM ]] || return 0
 	if [[ -n $opt_operators ]]; then args+=(--operators "$opt_operators"); fi
 	if [[ -n $opt_files ]]; then args+=(--files "$opt_files"); fi
 	if [[ -n $opt_mutants ]]; then args+=(--mutants "$opt_mutants"); fi
-	"$MUTORTURE_BIN" list "${args[@]}" | cut -f1,2,3,5,8 >"$1.survivors"
+	"$MUTORTURE_BIN" list "${args[@]}" >"$1.survivors"
 	if [[ -s $1.survivors ]]; then
-		# attempts: attempt mutant kind status scenario reason log_dir build_s test_s duration ...
-		"$MUTORTURE_BIN" attempts --db "$MT_DB" |
+		"$MUTORTURE_BIN" attempts --db "$MT_DB" --fields mutant,kind,status,duration |
 			awk -F '\t' -v k="$MT_CONFIRM_RUNS" -v full="$MT_FULL_DURATION" -v rows="$1.survivors" '
 				FILENAME == rows { row[$1] = $0; order[n++] = $1; next }
-				$3 == "torture" && ($4 == "killed" || $4 == "timeout" || $4 == "survived") &&
-					$10 + 0 >= full + 0 { done[$2]++ }
+				$2 == "torture" && ($3 == "killed" || $3 == "timeout" || $3 == "survived") &&
+					$4 + 0 >= full + 0 { done[$1]++ }
 				END { for (i = 0; i < n; i++) if (done[order[i]] + 0 < k) print row[order[i]] }' \
 				"$1.survivors" - >"$1"
 	fi

@@ -41,7 +41,7 @@ prune_coverage() {
 		fi
 		printf '%s\n' "$knobs" >"$stamp"
 	fi
-	"$MUTORTURE_BIN" list --db "$MT_DB" --format tsv | cut -f2 | sort -u >"$out.sources"
+	"$MUTORTURE_BIN" list --db "$MT_DB" --fields path | sort -u >"$out.sources"
 	awk -F '\t' -v src="$out.sources" 'FILENAME == src { keep[$1] = 1; next } $1 in keep' \
 		"$out.sources" "$out" >"$out.campaign"
 	if [[ -s $out.campaign ]]; then

@@ -122,14 +122,13 @@ torture_tally() {
 # torture_summary WALL: one line of what this run's torture jobs decided, from its records,
 # and one of the campaign's survivors: how many the policy confirms.
 torture_summary() {
-	local survivors survivors_confirmed survivors_unconfirmed note="" runs=""
+	local survivors_confirmed survivors_unconfirmed note="" runs=""
 	torture_tally
 	if ((tally_runs > tally_jobs)); then runs=" ($tally_runs torture runs)"; fi
 	mt_note "ran $tally_jobs mutant jobs$runs and $tally_controls control runs in $1 s with $opt_jobs jobs${tally_counts:+: $tally_counts}"
-	# survivors --format tsv: ... column 12 is confirmed or unconfirmed.
-	survivors=$("$MUTORTURE_BIN" survivors --db "$MT_DB" --format tsv |
-		awk -F '\t' '{ n[$12]++ } END { printf "%d %d", n["confirmed"], n["unconfirmed"] }')
-	read -r survivors_confirmed survivors_unconfirmed <<<"$survivors"
+	# (a row a survivor, whatever its columns)
+	survivors_confirmed=$("$MUTORTURE_BIN" survivors --db "$MT_DB" --confirmed --format tsv | wc -l)
+	survivors_unconfirmed=$("$MUTORTURE_BIN" survivors --db "$MT_DB" --unconfirmed --format tsv | wc -l)
 	if [[ -z $MT_CONFIRM ]] && ((survivors_unconfirmed)); then note=" (--no-confirm: a run without it confirms them)"; fi
 	mt_note "survivors: $survivors_confirmed confirmed by $MT_CONFIRM_RUNS runs of $(plan_seconds "$MT_FULL_DURATION"), $survivors_unconfirmed unconfirmed$note"
 	torture_rebuilt

@@ -8,7 +8,7 @@
 # recorded, and a setup that did not finish left no hash, so the next run starts it again; a
 # worker tree is reused only while the pristine hash it was cloned from (workers/N.stamp)
 # holds, and a file a killed job left mutated in it is put back before anything else runs; a
-# worker tree always has an inventory taken when it was built and unmutated (functions.sh),
+# worker tree always has an inventory taken when it was built and unmutated (lib/trees.sh),
 # which every job checks it against after its run.
 
 # trees_setup: makes the pristine tree once (target_setup, then the patch of --patch) and

@@ -1,5 +1,5 @@
 /* mutorture coverage: import the torture suite's line coverage and mark the pending mutants it
- * never reaches as 'uncovered', so they cost no torture run. Input lines are
+ * never reaches as uncovered, so they cost no torture run. Input lines are
  * `path<TAB>line<TAB>count` (target_coverage's output), paths relative to the campaign root.
  * Lines of files that are not current sources are counted and ignored (target_coverage lists
  * every file a target may mutate), but coverage that names no current source at all is refused:
@@ -56,11 +56,12 @@ static int mark_uncovered(sqlite3 *db)
 {
 	sqlite3_stmt *st = db_prepare(db,
 		"INSERT OR IGNORE INTO result(attempt, mutant_id, kind, status, reason) "
-		"SELECT 'coverage:' || m.id || ':' || s.hash, m.id, 'coverage', 'uncovered', "
+		"SELECT 'coverage:' || m.id || ':' || s.hash, m.id, @KIND_COVERAGE@, "
+		"       @STATE_UNCOVERED@, "
 		"       'lines ' || m.line || '-' || m.end_line || ' never executed by the torture suite' "
 		"  FROM mutant m JOIN source s ON s.id = m.source_id "
 		"  JOIN mutant_status ms ON ms.mutant_id = m.id "
-		" WHERE s.current = 1 AND ms.status IN ('pending', 'error') "
+		" WHERE s.current = 1 AND ms.status IN (@TO_RUN_STATES@) "
 		"   AND EXISTS (SELECT 1 FROM coverage c WHERE c.source_id = s.id "
 		"                  AND c.line BETWEEN m.line AND m.end_line) "
 		"   AND NOT EXISTS (SELECT 1 FROM coverage c WHERE c.source_id = s.id "

@@ -17,8 +17,9 @@
 #include "path.h"
 #include "util.h"
 
-/* Dies unless target names one the runner can load, as runner/functions.sh looks for it: a
- * name under targets/ of the mutorture home, a folder holding target.sh, or a file. */
+/* Dies unless target names one the runner can load, as runner/lib/target.sh's mt_target_file
+ * looks for it: a name under targets/ of the mutorture home, a folder holding target.sh, or a
+ * file. */
 static void check_target(const char *target)
 {
 	struct stat st;

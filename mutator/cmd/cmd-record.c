@@ -180,20 +180,23 @@ static long long change_id(sqlite3 *db, const char *hash)
 	return id;
 }
 
-/* error("line N: MESSAGE") about one input line; values from the input are unescaped by then
- * (a tab or newline of theirs reaches the message), so every control byte shows as '?'. */
-static int line_error(long lineno, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int line_error(long lineno, const char *fmt, ...)
+/* "line N: MESSAGE" about one input line, in static storage. Values from the input are
+ * unescaped by then (a tab or newline of theirs reaches the message), so every control byte
+ * shows as '?'. */
+static const char *line_text(long lineno, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static const char *line_text(long lineno, const char *fmt, ...)
 {
-	char shown[512];
+	static char shown[512];
+	int n = snprintf(shown, sizeof(shown), "line %ld: ", lineno);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(shown, sizeof(shown), fmt, ap);
+	vsnprintf(shown + n, sizeof(shown) - (size_t)n, fmt, ap);
 	va_end(ap);
 	for (char *p = shown; *p; p++)
-		if ((unsigned char)*p < 0x20)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = '?';
-	return error("line %ld: %s", lineno, shown);
+	return shown;
 }
 
 /* Stores one checked record in its own transaction; 0 stored, 1 replay, -1 problem. */
@@ -202,22 +205,22 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 	db_begin(db);
 	if (r->mutant && *r->mutant && !mutant_exists(db, r->mutant)) {
 		db_exec(db, "ROLLBACK");
-		return line_error(lineno, "unknown mutant '%.40s'", r->mutant);
+		return error("%s", line_text(lineno, "unknown mutant '%.40s'", r->mutant));
 	}
 	if (r->duplicate_of && *r->duplicate_of && !mutant_exists(db, r->duplicate_of)) {
 		db_exec(db, "ROLLBACK");
-		return line_error(lineno, "unknown mutant '%.40s' in duplicate_of",
-			     r->duplicate_of);
+		return error("%s", line_text(lineno, "unknown mutant '%.40s' in duplicate_of",
+					     r->duplicate_of));
 	}
 	if (r->supersedes && *r->supersedes && !attempt_of(db, r->supersedes, r->mutant)) {
 		db_exec(db, "ROLLBACK");
-		return line_error(lineno, "supersedes '%.60s', no attempt of the same mutant",
-			     r->supersedes);
+		return error("%s", line_text(lineno, "supersedes '%.60s', no attempt of the "
+					     "same mutant", r->supersedes));
 	}
 	long long change = 0;
 	if (r->change && *r->change && !(change = change_id(db, r->change))) {
 		db_exec(db, "ROLLBACK");
-		return line_error(lineno, "unknown torture change '%.40s'", r->change);
+		return error("%s", line_text(lineno, "unknown torture change '%.40s'", r->change));
 	}
 	sqlite3_stmt *st = db_prepare(db,
 		"INSERT INTO result(attempt, mutant_id, kind, status, scenario, duplicate_of, started, "
@@ -228,7 +231,7 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 		"ON CONFLICT(attempt) DO NOTHING");
 	db_bind_text(db, st, 1, r->attempt);
 	bind_opt_text(db, st, 2, r->mutant, NULL);
-	bind_opt_text(db, st, 3, r->kind, "torture");
+	bind_opt_text(db, st, 3, r->kind, kind_names[KIND_TORTURE]);
 	db_bind_text(db, st, 4, r->status);
 	bind_opt_text(db, st, 5, r->scenario, "");
 	bind_opt_text(db, st, 6, r->duplicate_of, NULL);
@@ -271,7 +274,8 @@ static int store(sqlite3 *db, const struct record *r, long lineno)
 	/* A control run of the unmutated code that failed: the suite fails by chance, and the
 	 * campaign says so until someone looks (status, report). Under a torture change it says
 	 * something of the change instead (mutorture gaps). */
-	if (!change && r->kind && !strcmp(r->kind, "control") && strcmp(r->status, "survived")) {
+	if (!change && r->kind && !strcmp(r->kind, kind_names[KIND_CONTROL]) &&
+	    strcmp(r->status, state_names[STATE_SURVIVED])) {
 		char *flaky = xasprintf("control run %s %s%s%s", r->attempt, r->status,
 					r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "");
 		db_setting_set(db, "flaky", flaky);
@@ -342,7 +346,7 @@ int cmd_record(int argc, const char **argv)
 		char *owned = NULL;
 		const char *problem = parse_record(line, &r, &owned);
 		if (problem) {
-			line_error(lineno, "%s", problem);
+			error("%s", line_text(lineno, "%s", problem));
 			free(owned);
 			bad = 1;
 			continue;
@@ -353,8 +357,8 @@ int cmd_record(int argc, const char **argv)
 		if (rc < 0)
 			bad = 1;
 		else if (verbose)
-			printf("line %ld: %s attempt '%s'\n", lineno, rc ? "ignored replayed" : "recorded",
-			       r.attempt);
+			printf("%s\n", line_text(lineno, "%s attempt '%.200s'",
+						 rc ? "ignored replayed" : "recorded", r.attempt));
 		if (verbose)
 			fflush(stdout);
 	}

@@ -28,7 +28,8 @@ static bool mean_attempt_seconds(sqlite3 *db, double *mean, long *runs)
 	sqlite3_stmt *st = db_prepare(db,
 		"SELECT avg(s), count(*) FROM ("
 		"  SELECT coalesce(build_s, 0) + test_s AS s FROM live_result "
-		"   WHERE kind IN ('torture', 'control', 'baseline') AND test_s IS NOT NULL "
+		"   WHERE kind IN (@KIND_TORTURE@, @KIND_CONTROL@, @KIND_BASELINE@) "
+		"     AND test_s IS NOT NULL "
 		"   ORDER BY id DESC LIMIT ?1)");
 	db_bind_int(db, st, 1, ETA_WINDOW);
 	bool ok = db_step(db, st) && sqlite3_column_int64(st, 1) > 0;
@@ -44,7 +45,7 @@ static bool mean_attempt_seconds(sqlite3 *db, double *mean, long *runs)
 static long confirmed_survivors(sqlite3 *db, const struct confirm_policy *policy)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM mutant_status WHERE current = 1 "
-					  "AND status = 'survived' AND full_attempts >= ?1");
+					  "AND status = @STATE_SURVIVED@ AND full_attempts >= ?1");
 	db_bind_int(db, st, 1, policy->runs);
 	long n = db_step(db, st) ? (long)sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);

@@ -14,6 +14,7 @@
 #include "mutant-view.h"
 #include "mutant.h"
 #include "options.h"
+#include "status.h"
 #include "triage.h"
 #include "tsv.h"
 #include "util.h"
@@ -94,7 +95,7 @@ static void print_row(const struct mutant_view *r, bool confirmed, enum format f
 static long count_weak_memory(sqlite3 *db, const struct strlist *files,
 			      const struct strlist *functions, const struct strlist *operators)
 {
-	sqlite3_stmt *st = mutant_view_query(db, "weak_memory");
+	sqlite3_stmt *st = mutant_view_query(db, state_names[STATE_WEAK_MEMORY]);
 	struct mutant_view r;
 	long n = 0;
 	while (mutant_view_next(db, st, &r))
@@ -165,7 +166,7 @@ int cmd_survivors(int argc, const char **argv)
 	else if (format == FORMAT_TABLE)
 		printf("%-16s  %-28s %-24s %-14s %-36s %-11s %-22s %s\n", "ID", "LOCATION",
 		       "FUNCTION", "OPERATOR", "EVIDENCE", "CONFIRMED", "TRIAGE", "DESCRIPTION");
-	sqlite3_stmt *st = mutant_view_query(db, "survived");
+	sqlite3_stmt *st = mutant_view_query(db, state_names[STATE_SURVIVED]);
 	struct mutant_view r;
 	long shown = 0;
 	while (mutant_view_next(db, st, &r)) {

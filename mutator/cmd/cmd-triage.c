@@ -1,13 +1,14 @@
-/* mutorture triage: give a survivor a verdict (equivalent, test-gap, bug, ignore) with a note,
- * stored under the mutant's content key (triage.h) so it holds for the same change after the
- * sources are regenerated. A verdict needs evidence: on a survivor the campaign has not
- * confirmed yet (evidence.h) it is refused unless --force. --list shows every verdict ever
- * given and where it stands now: current (its key matches a current mutant), killed (a run
- * after the verdict killed the mutant: review it), review (the code around the mutant changed
- * and a look-alike needs a new verdict), superseded (a later verdict has the same key) or
- * gone. A test-gap may carry a gap label (--gap), what the suite lacks in a word or three, by
- * which mutorture gaps groups the survivors and a torture change names what it closes;
- * "--gap LABEL ID..." labels verdicts already given (a new row each, verdict and note kept). */
+/* mutorture triage: give a survivor a verdict (status.h: bug, test-gap, ignore, equivalent)
+ * with a note, stored under the mutant's content key (triage.h) so it holds for the same
+ * change after the sources are regenerated. A verdict needs evidence: on a survivor the
+ * campaign has not confirmed yet (evidence.h) it is refused unless --force. --list shows every
+ * verdict ever given and where it stands now: current (its key matches a current mutant),
+ * killed (a run after the verdict killed the mutant: review it), review (the code around the
+ * mutant changed and a look-alike needs a new verdict), superseded (a later verdict has the
+ * same key) or gone. A test-gap may carry a gap label (--gap), what the suite lacks in a word
+ * or three, by which mutorture gaps groups the survivors and a torture change names what it
+ * closes; "--gap LABEL ID..." labels verdicts already given (a new row each, verdict and note
+ * kept). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "evidence.h"
 #include "mutant.h"
 #include "options.h"
+#include "status.h"
 #include "triage.h"
 #include "util.h"
 
@@ -36,16 +38,16 @@ static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, c
 	db_bind_text(db, st, 1, id);
 	if (!db_step(db, st))
 		BUG("mutant '%s' has no status", id);
-	char *status = xstrdup(db_column_text(st, 0));
+	enum mutant_state state = state_from_name(db_column_text(st, 0));
 	long kills = sqlite3_column_int64(st, 1), attempts = sqlite3_column_int64(st, 2);
 	double torture_s = sqlite3_column_double(st, 3);
 	long full = sqlite3_column_int64(st, 4);
 	sqlite3_finalize(st);
-	if (!strcmp(status, "killed") || !strcmp(status, "timeout"))
+	if (STATES_DETECTED & STATE_BIT(state))
 		die("mutant '%s' was %s by the torture suite: there is nothing to triage", id,
-		    !strcmp(status, "killed") ? "killed" : "timed out");
-	if (strcmp(status, "survived"))
-		die("mutant '%s' is %s: only survivors are triaged", id, status);
+		    state == STATE_KILLED ? state_names[STATE_KILLED] : "timed out");
+	if (state != STATE_SURVIVED)
+		die("mutant '%s' is %s: only survivors are triaged", id, state_names[state]);
 	struct confirm_policy policy;
 	confirm_policy_load(db, &policy);
 	if (!survivor_confirmed(&policy, full)) {
@@ -69,7 +71,6 @@ static void give_verdict(sqlite3 *db, const char *prefix, const char *verdict, c
 	sqlite3_finalize(st);
 	db_commit(db);
 	printf("%s: %s%s%s\n", id, verdict, *gap ? ", gap " : "", gap);
-	free(status);
 	free(id);
 }
 
@@ -81,8 +82,8 @@ static void list_history(sqlite3 *db)
 		"              THEN 'superseded' "
 		"            WHEN EXISTS (SELECT 1 FROM temp.current_key c JOIN mutant_status ms "
 		"                           ON ms.mutant_id = c.mutant_id WHERE c.key = t.key "
-		"                            AND ms.status IN ('killed', 'timeout')) "
-		"              THEN 'killed' "
+		"                            AND ms.status IN (@DETECTED_STATES@)) "
+		"              THEN @STATE_KILLED@ "
 		"            WHEN EXISTS (SELECT 1 FROM temp.current_key c WHERE c.key = t.key) "
 		"              THEN 'current' "
 		"            WHEN EXISTS (SELECT 1 FROM temp.mutant_triage mt WHERE mt.review_id = t.id) "
@@ -120,7 +121,8 @@ static void label_gaps(sqlite3 *db, const char **ids, int n, const char *gap)
 			"SELECT t.verdict, t.note, t.gap FROM temp.mutant_triage mt "
 			"  JOIN triage t ON t.id = mt.triage_id WHERE mt.mutant_id = ?1");
 		db_bind_text(db, st, 1, m.id);
-		if (!db_step(db, st) || strcmp(db_column_text(st, 0), "test-gap"))
+		if (!db_step(db, st) ||
+		    strcmp(db_column_text(st, 0), verdict_names[VERDICT_TEST_GAP]))
 			die("mutant '%s' is not triaged test-gap: only a test-gap gets a gap label "
 			    "(mutorture triage ID test-gap --gap LABEL --note ...)", m.id);
 		bool same = !strcmp(db_column_text(st, 2), gap);
@@ -128,7 +130,7 @@ static void label_gaps(sqlite3 *db, const char **ids, int n, const char *gap)
 		sqlite3_finalize(st);
 		if (!same) {
 			st = db_prepare(db, "INSERT INTO triage(key, mutant_id, verdict, note, gap) "
-					    "SELECT key, mutant_id, 'test-gap', ?2, ?3 "
+					    "SELECT key, mutant_id, @VERDICT_TEST_GAP@, ?2, ?3 "
 					    "  FROM temp.current_key WHERE mutant_id = ?1");
 			db_bind_text(db, st, 1, m.id);
 			db_bind_text(db, st, 2, note);
@@ -159,9 +161,13 @@ int cmd_triage(int argc, const char **argv)
 	const char *db_file = default_db_path();
 	const char *note = "", *gap = "";
 	int list = 0, force = 0;
-	static const char *const usage[] = {
-		"mutorture triage [--db FILE] ID equivalent|test-gap|bug|ignore [--note TEXT] "
-		"[--gap LABEL] [--force]",
+	struct strbuf give = STRBUF_INIT, verdicts = STRBUF_INIT;
+	sb_adds(&give, "mutorture triage [--db FILE] ID ");
+	verdicts_text(&give, "|", "|");
+	sb_adds(&give, " [--note TEXT] [--gap LABEL] [--force]");
+	verdicts_text(&verdicts, ", ", " or ");
+	const char *const usage[] = {
+		give.buf,
 		"mutorture triage [--db FILE] --gap LABEL ID...",
 		"mutorture triage [--db FILE] --list",
 		NULL
@@ -181,16 +187,18 @@ int cmd_triage(int argc, const char **argv)
 	if (*gap && !gap_label_valid(gap))
 		usage_error("gap label '%s': lowercase letters, digits and dashes (at most 64, "
 			    "not starting with a dash)", gap);
-	bool labelling = *gap && npos >= 1 && (npos != 2 || !triage_verdict_valid(argv[1]));
+	enum triage_verdict verdict = VERDICT_NR;
+	bool valid = npos == 2 && verdict_lookup(argv[1], &verdict);
+	bool labelling = *gap && npos >= 1 && !valid;
 	if (list && (npos || *gap))
 		usage_error("--list takes no mutant and no --gap");
 	if (!list && !labelling && npos == 1)
-		usage_error("give '%s' a verdict: equivalent, test-gap, bug or ignore", argv[0]);
+		usage_error("give '%s' a verdict: %s", argv[0], verdicts.buf);
 	if (!list && !labelling && npos != 2)
 		usage_error("name a survivor and its verdict (see 'mutorture triage --help')");
-	if (!list && !labelling && !triage_verdict_valid(argv[1]))
-		usage_error("unknown verdict '%s' (equivalent, test-gap, bug or ignore)", argv[1]);
-	if (!list && !labelling && *gap && strcmp(argv[1], "test-gap"))
+	if (!list && !labelling && !valid)
+		usage_error("unknown verdict '%s' (%s)", argv[1], verdicts.buf);
+	if (!list && !labelling && *gap && verdict != VERDICT_TEST_GAP)
 		usage_error("--gap labels a test-gap, not a verdict '%s'", argv[1]);
 	if (labelling && (*note || force))
 		usage_error("--gap LABEL ID... keeps each verdict and note: no --note or --force");
@@ -204,5 +212,7 @@ int cmd_triage(int argc, const char **argv)
 	else
 		give_verdict(db, argv[0], argv[1], note, gap, force);
 	db_close(db);
+	sb_release(&give);
+	sb_release(&verdicts);
 	return 0;
 }

@@ -27,21 +27,35 @@ void db_die(sqlite3 *db, const char *what)
 	die("database '%s': %s: %s", db_path(db), what, sqlite3_errmsg(db));
 }
 
+/* sql with its vocabulary placeholders filled in (status.h): sql itself when it has none, else
+ * the text in sb. */
+static const char *filled(const char *sql, struct strbuf *sb)
+{
+	if (!strchr(sql, '@'))
+		return sql;
+	vocabulary_sql(sb, sql);
+	return sb->buf;
+}
+
 void db_exec(sqlite3 *db, const char *sql)
 {
+	struct strbuf sb = STRBUF_INIT;
 	char *msg = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+	if (sqlite3_exec(db, filled(sql, &sb), NULL, NULL, &msg) != SQLITE_OK) {
 		char *copy = xstrdup(msg ? msg : "unknown error");
 		sqlite3_free(msg);
 		die("database '%s': %s", db_path(db), copy);
 	}
+	sb_release(&sb);
 }
 
 sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql)
 {
+	struct strbuf sb = STRBUF_INIT;
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, filled(sql, &sb), -1, &stmt, NULL) != SQLITE_OK)
 		db_die(db, "cannot prepare statement");
+	sb_release(&sb);
 	return stmt;
 }
 
@@ -101,38 +115,15 @@ static bool has_tables(sqlite3 *db)
 	return any;
 }
 
-/* Appends sql (schema.sql or views.sql) with its @LIST@ placeholders filled from status.h. */
-static void fill_lists(struct strbuf *sb, const char *sql)
-{
-	for (const char *p = sql; *p;) {
-		const char *at = strchr(p, '@');
-		if (!at) {
-			sb_adds(sb, p);
-			break;
-		}
-		sb_add(sb, p, (size_t)(at - p));
-		if (starts_with(at, "@RESULT_STATES@"))
-			states_sql(sb, STATES_RESULT);
-		else if (starts_with(at, "@SCENARIO_STATES@"))
-			states_sql(sb, STATES_SCENARIO);
-		else if (starts_with(at, "@UNTORTURED_STATES@"))
-			states_sql(sb, STATES_UNTORTURED);
-		else if (starts_with(at, "@RESULT_KINDS@"))
-			kinds_sql(sb);
-		else
-			BUG("unknown placeholder in the schema: %.20s", at);
-		p = strchr(at + 1, '@') + 1;
-	}
-}
-
-/* The CHECK constraints whose lists come from status.h: "CHECK (COLUMN IN (...))" of TABLE. */
+/* The CHECK constraints whose lists come from status.h: "CHECK (COLUMN IN (LIST))" of TABLE,
+ * LIST as schema.sql writes it. */
 static const struct check_list {
-	const char *table, *column;
-	unsigned states; /* the STATE_BITs listed; 0: the result kinds */
+	const char *table, *column, *list;
 } check_lists[] = {
-	{ "result", "kind", 0 },
-	{ "result", "status", STATES_RESULT },
-	{ "scenario_run", "status", STATES_SCENARIO },
+	{ "result", "kind", "@RESULT_KINDS@" },
+	{ "result", "status", "@RESULT_STATES@" },
+	{ "scenario_run", "status", "@SCENARIO_STATES@" },
+	{ "triage", "verdict", "@VERDICTS@" },
 };
 
 /* Sets want to the CREATE TABLE text of table as a database created now has it: its stored
@@ -163,10 +154,7 @@ static bool table_sql_wanted(sqlite3 *db, const char *table, struct strbuf *have
 			    head);
 		struct strbuf text = STRBUF_INIT;
 		sb_add(&text, want->buf, (size_t)(at - want->buf) + strlen(head));
-		if (c->states)
-			states_sql(&text, c->states);
-		else
-			kinds_sql(&text);
+		vocabulary_sql(&text, c->list);
 		sb_adds(&text, end);
 		sb_release(want);
 		*want = text;
@@ -176,7 +164,7 @@ static bool table_sql_wanted(sqlite3 *db, const char *table, struct strbuf *have
 }
 
 /* The tables with a status.h list in a CHECK constraint (check_lists). */
-static const char *const check_tables[] = { "result", "scenario_run" };
+static const char *const check_tables[] = { "result", "scenario_run", "triage" };
 
 /* Sets want as table_sql_wanted does; true when the table's stored text differs from it. */
 static bool check_stale(sqlite3 *db, const char *table, struct strbuf *want)
@@ -200,9 +188,10 @@ static bool checks_current(sqlite3 *db)
 }
 
 /* Writes status.h's lists into the CHECK constraints of an older database, in the caller's
- * transaction: a status added since it was created is accepted. Lists only ever grow, so the
- * rows already there satisfy them, and the table's text is changed in place, SQLite's documented
- * way for a constraint that changes no stored row (writable_schema, schema_version bumped). */
+ * transaction: a status added since it was created is accepted. Lists only ever grow (a name
+ * is never removed, at most listed in another order), so the rows already there satisfy them,
+ * and the table's text is changed in place, SQLite's documented way for a constraint that
+ * changes no stored row (writable_schema, schema_version bumped). */
 static void refresh_checks(sqlite3 *db)
 {
 	sqlite3_stmt *st = db_prepare(db, "PRAGMA schema_version");
@@ -233,12 +222,9 @@ static void create_schema(sqlite3 *db)
 {
 	char version[64];
 	snprintf(version, sizeof(version), "PRAGMA user_version = %d", DB_SCHEMA_VERSION);
-	struct strbuf schema = STRBUF_INIT;
-	fill_lists(&schema, schema_sql);
 	db_begin(db);
-	db_exec(db, schema.buf);
+	db_exec(db, schema_sql);
 	remake_views(db);
-	sb_release(&schema);
 	db_exec(db, version);
 	db_exec(db, "INSERT INTO campaign(key, value) "
 		    "VALUES ('created', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
@@ -265,7 +251,8 @@ static const char *const migrations[] = {
 	"ALTER TABLE triage ADD COLUMN gap TEXT NOT NULL DEFAULT '';",
 	/* 5: status weak_memory (refresh_checks lets the tables take it): the equivalence pass's
 	 * weak-memory hints, until now equivalents whose reason said so, get it */
-	"UPDATE result SET status = 'weak_memory' WHERE kind = 'tce' AND status = 'equivalent' "
+	"UPDATE result SET status = @STATE_WEAK_MEMORY@ WHERE kind = @KIND_TCE@ "
+	"  AND status = @STATE_EQUIVALENT@ "
 	"  AND reason LIKE '%identical on this host%but differs for aarch64%'",
 };
 
@@ -275,7 +262,7 @@ static const char *const migrations[] = {
 static void views_hash(char out[HASH_HEX_LEN + 1])
 {
 	struct strbuf views = STRBUF_INIT;
-	fill_lists(&views, views_sql);
+	vocabulary_sql(&views, views_sql);
 	hash_content(views.buf, views.len, out);
 	sb_release(&views);
 }
@@ -302,10 +289,7 @@ static void remake_views(sqlite3 *db)
 	if (drop.len)
 		db_exec(db, drop.buf);
 	sb_release(&drop);
-	struct strbuf views = STRBUF_INIT;
-	fill_lists(&views, views_sql);
-	db_exec(db, views.buf);
-	sb_release(&views);
+	db_exec(db, views_sql);
 	char hash[HASH_HEX_LEN + 1];
 	views_hash(hash);
 	db_setting_set(db, "views", hash);

@@ -1,7 +1,9 @@
 /* The campaign database: opening it with the right pragmas, creating and checking the schema
  * (mutator/store/schema.sql, embedded at build time), and small statement helpers that turn every
  * SQLite failure into a one-line fatal error naming the database. Statements always bind
- * parameters; no SQL text is ever built from data. */
+ * parameters; no SQL text is ever built from data. SQL text names statuses, result kinds and
+ * verdicts only by placeholders (@STATE_KILLED@, @DETECTED_STATES@: status.h), which db_exec
+ * and db_prepare fill in from status.h's lists. */
 #ifndef MUTORTURE_DB_H
 #define MUTORTURE_DB_H
 

@@ -6,6 +6,7 @@
 
 #include "db.h"
 #include "mutant-view.h"
+#include "status.h"
 #include "util.h"
 
 const char *change_state_name(enum change_state s)
@@ -26,8 +27,8 @@ const char *change_state_name(enum change_state s)
 static void load_controls(sqlite3 *db, struct gap_change *c)
 {
 	sqlite3_stmt *st = db_prepare(db,
-		"SELECT coalesce(sum(status = 'survived'), 0), "
-		"       coalesce(sum(status IN ('killed', 'timeout')), 0), coalesce(max(duration), 0) "
+		"SELECT coalesce(sum(status = @STATE_SURVIVED@), 0), "
+		"       coalesce(sum(status IN (@DETECTED_STATES@)), 0), coalesce(max(duration), 0) "
 		"  FROM change_control WHERE change_id = ?1 AND scenario = ?2");
 	char *list = xstrdup(c->scenarios);
 	bool enough = true;
@@ -57,7 +58,7 @@ static void load_controls(sqlite3 *db, struct gap_change *c)
 	c->controls_s = sqlite3_column_double(st, 0);
 	sqlite3_finalize(st);
 	st = db_prepare(db, "SELECT scenario, status, reason, log_dir FROM change_control "
-			    " WHERE change_id = ?1 AND status IN ('killed', 'timeout') "
+			    " WHERE change_id = ?1 AND status IN (@DETECTED_STATES@) "
 			    " ORDER BY result_id LIMIT 1");
 	db_bind_int(db, st, 1, c->id);
 	if (db_step(db, st))
@@ -158,10 +159,11 @@ static int survivor_order(const void *a, const void *b)
 
 static void load_survivors(sqlite3 *db, struct gap_data *d)
 {
-	sqlite3_stmt *st = mutant_view_query(db, "survived");
+	sqlite3_stmt *st = mutant_view_query(db, state_names[STATE_SURVIVED]);
 	struct mutant_view r;
 	while (mutant_view_next(db, st, &r)) {
-		if (strcmp(r.verdict, "test-gap") || !survivor_confirmed(&d->policy, r.full_attempts))
+		if (strcmp(r.verdict, verdict_names[VERDICT_TEST_GAP]) ||
+		    !survivor_confirmed(&d->policy, r.full_attempts))
 			continue;
 		d->survivors = xrealloc(d->survivors, (d->nr_survivors + 1) * sizeof(*d->survivors));
 		struct gap_survivor *s = &d->survivors[d->nr_survivors++];

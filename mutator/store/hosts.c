@@ -8,10 +8,12 @@
 size_t host_runs_load(sqlite3 *db, struct host_runs **out)
 {
 	sqlite3_stmt *st = db_prepare(db,
-		"SELECT host, count(*), sum(status IN ('killed', 'timeout')), sum(status = 'survived'), "
+		"SELECT host, count(*), sum(status IN (@DETECTED_STATES@)), "
+		"sum(status = @STATE_SURVIVED@), "
 		"avg(coalesce(build_s, 0) + coalesce(test_s, 0)), "
 		"(julianday(max(recorded)) - julianday(min(started))) * 86400 "
-		"FROM live_result WHERE kind IN ('torture', 'control') GROUP BY host ORDER BY host");
+		"FROM live_result WHERE kind IN (@KIND_TORTURE@, @KIND_CONTROL@) "
+		"GROUP BY host ORDER BY host");
 	size_t nr = 0, alloc = 0;
 	*out = NULL;
 	while (db_step(db, st)) {

@@ -5,9 +5,9 @@
 -- keys), never from row ids; nothing is deleted: a changed source leaves its old rows stale.
 -- The schema version is PRAGMA user_version; a migration per change, each in a transaction.
 -- Views are in views.sql, made again after every migration and when views.sql changed.
--- The lists of statuses and kinds in the CHECK constraints are written once, in the C program
--- (mutator/store/status.h): db.c fills in the at-sign placeholders below when it
--- creates a database.
+-- Statuses, result kinds and triage verdicts are written once, in the C program
+-- (mutator/store/status.h): this file names them by at-sign placeholders, which db.c fills in
+-- when it creates a database; it writes the CHECK lists of an older database again on open.
 
 -- Campaign settings as key/value pairs: 'root' (absolute path of the tree all paths are
 -- relative to), 'target' (target name or path), 'created', 'flaky' (the latest control run
@@ -60,12 +60,12 @@ CREATE TABLE result (
   id           INTEGER PRIMARY KEY,
   attempt      TEXT NOT NULL UNIQUE,  -- runner-chosen unique id; a replayed record is ignored
   mutant_id    TEXT REFERENCES mutant(id),
-  kind         TEXT NOT NULL DEFAULT 'torture'
+  kind         TEXT NOT NULL DEFAULT @KIND_TORTURE@
                CHECK (kind IN (@RESULT_KINDS@)),
   status       TEXT NOT NULL
                CHECK (status IN (@RESULT_STATES@)),
   scenario     TEXT NOT NULL DEFAULT '', -- the scenario that decided it ('' if none)
-  duplicate_of TEXT,                  -- for status 'duplicate': the mutant with the same code
+  duplicate_of TEXT,                  -- for status duplicate: the mutant with the same code
   started      TEXT NOT NULL DEFAULT '', -- ISO 8601 UTC
   build_s      REAL,
   test_s       REAL,
@@ -108,7 +108,7 @@ CREATE TABLE triage (
   id        INTEGER PRIMARY KEY,
   key       TEXT NOT NULL,            -- hash(path, original, replacement, surrounding context)
   mutant_id TEXT NOT NULL,            -- the mutant the verdict was given on
-  verdict   TEXT NOT NULL CHECK (verdict IN ('equivalent', 'test-gap', 'bug', 'ignore')),
+  verdict   TEXT NOT NULL CHECK (verdict IN (@VERDICTS@)),
   note      TEXT NOT NULL DEFAULT '',
   created   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
   -- for a test-gap: a short label (lowercase, dashes) of what the suite lacks, which groups

@@ -41,8 +41,8 @@ long counts_scored(const struct counts *c)
 void control_runs(sqlite3 *db, long *runs, long *failed)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT count(*), "
-					  "       coalesce(sum(status IN ('killed', 'timeout')), 0) "
-					  "  FROM live_result WHERE kind = 'control'");
+					  "       coalesce(sum(status IN (@DETECTED_STATES@)), 0) "
+					  "  FROM live_result WHERE kind = @KIND_CONTROL@");
 	*runs = *failed = 0;
 	if (db_step(db, st)) {
 		*runs = sqlite3_column_int64(st, 0);

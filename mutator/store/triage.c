@@ -127,15 +127,6 @@ void triage_attach(sqlite3 *db)
 		"CREATE INDEX temp.mutant_triage_review ON mutant_triage(review_id);");
 }
 
-bool triage_verdict_valid(const char *verdict)
-{
-	static const char *const verdicts[] = { "equivalent", "test-gap", "bug", "ignore" };
-	for (size_t i = 0; i < sizeof(verdicts) / sizeof(verdicts[0]); i++)
-		if (!strcmp(verdict, verdicts[i]))
-			return true;
-	return false;
-}
-
 const char *triage_state(const char *verdict, const char *review_verdict)
 {
 	static char buf[64];

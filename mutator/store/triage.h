@@ -20,7 +20,6 @@
 
 /* Works on a read-only connection too: the keys live in the temp schema. */
 void triage_attach(sqlite3 *db);
-bool triage_verdict_valid(const char *verdict);
 /* What listings show of a mutant's triage: its verdict, "review (was V)" when only a
  * look-alike's verdict V applies, or "" when untriaged; static storage. */
 const char *triage_state(const char *verdict, const char *review_verdict);

@@ -2,7 +2,7 @@
 # shellcheck disable=SC2034 # MT_GRACE and MT_NO_VERDICT are read by the sourcing scripts
 # runner/lib/base.sh: what every runner script and hook needs (sourced, never run): the C
 # locale, git-style errors and help, progress lines, and the time helpers. A hook (runner/hook)
-# sources this and lib/target.sh only; the scripts get them through functions.sh.
+# sources this and lib/target.sh only; each script sources the modules of runner/lib/ it uses.
 
 export LC_ALL=C
 

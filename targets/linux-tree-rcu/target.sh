@@ -6,17 +6,19 @@
 # Sourced by the runner (see targets/CONTRACT.md); declares data and functions only: what is
 # mutated and how it is tortured (TARGET_*), the kernels it runs in (LINUX_*, linux_scenario,
 # linux_config_cpus), and the contract's hooks, handed to targets/lib/linux/ (shared with
-# linux-tiny-rcu): kbuild.sh (source, configs, builds, trees, compile commands), qemu.sh (one
-# torture run) and gcov.sh (coverage).
+# linux-tiny-rcu): defaults.sh (what both declare alike: the kernel package, the base config,
+# the rules, the run policy), kbuild.sh (source, configs, builds, trees, compile commands),
+# qemu.sh (one torture run) and gcov.sh (coverage).
 #
 # MUTORTURE_TREE_SCENARIOS (environment): the scenarios to use, a subset of the default
 # TARGET_SCENARIOS in their order (e.g. "TREE04-rcu" for a quick campaign on one kernel
 # config); only their kernel configs are built.
 
-# shellcheck disable=SC2034 # the TARGET_ arrays are read by the runner
+# shellcheck disable=SC2034 # (the whole file) the runner reads the TARGET_* settings, targets/lib/linux/ the LINUX_* ones
+# shellcheck source=../lib/linux/defaults.sh
+source "$TARGET_DIR/../lib/linux/defaults.sh"
+
 TARGET_SOURCES=(kernel/rcu/tree.c kernel/rcu/srcutree.c)
-# shellcheck disable=SC2034
-TARGET_RULES=(linux)
 # Cheapest first: TREE04 boots without preemption or lockdep.
 TARGET_SCENARIOS=(TREE04-rcu TREE03-rcu SRCUP-srcud)
 if [[ -n ${MUTORTURE_TREE_SCENARIOS:-} ]]; then
@@ -33,12 +35,8 @@ if [[ -n ${MUTORTURE_TREE_SCENARIOS:-} ]]; then
 	unset tree_wanted tree_all tree_sc
 fi
 
-# Debian's linux-source package the kernel is unpacked from.
-LINUX_VERSION=6.1
-LINUX_TARBALL=/usr/src/linux-source-6.1.tar.xz
 # Kernel configs, each a fragment next to this file applied on top of the base config
-# (a make target), targets/lib/linux/guest.config and common.config: those of the scenarios.
-LINUX_BASE_CONFIG=tinyconfig
+# (defaults.sh), targets/lib/linux/guest.config and common.config: those of the scenarios.
 LINUX_CONFIGS=()
 for tree_sc in "${TARGET_SCENARIOS[@]}"; do
 	if [[ " ${LINUX_CONFIGS[*]} " != *" ${tree_sc%%-*} "* ]]; then LINUX_CONFIGS+=("${tree_sc%%-*}"); fi
@@ -48,18 +46,6 @@ unset tree_sc
 # PREEMPT_RCU half is the one parsed) when it is built, else the first.
 LINUX_COMMANDS_CONFIG=${LINUX_CONFIGS[0]}
 if [[ " ${LINUX_CONFIGS[*]} " == *" TREE03 "* ]]; then LINUX_COMMANDS_CONFIG=TREE03; fi
-# Seconds of rcutorture per run when MUTORTURE_DURATION is unset, and the runner's two
-# stages (targets/CONTRACT.md), as for Tiny RCU (README.md).
-LINUX_DEFAULT_DURATION=30
-TARGET_QUICK_DURATION=10
-TARGET_DURATION=$LINUX_DEFAULT_DURATION
-TARGET_CONFIRM_RUNS=3
-# As for Tiny RCU: qemu guests and the cached kernel trees are not run under bubblewrap.
-TARGET_SANDBOX=off
-# Seconds a guest may take beyond the torture duration (boot, shutdown) when the runner
-# gives no torture timeout, and the margin before the runner's own (qemu.sh).
-LINUX_GRACE=60
-LINUX_HANG_MARGIN=5
 # CPUs of a guest when linux_config_cpus does not say.
 LINUX_CPUS=2
 # The guest has no ACPI (guest.config), so it finds its CPUs in the BIOS's MP table: SeaBIOS,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The docs against the code: README.md's verb table names exactly the verbs 'mutorture --help'
-# lists (a verb added, renamed or dropped on one side only fails here), and targets/CONFIG.md
-# shows the built-in target's config file as it is.
+# lists (a verb added, renamed or dropped on one side only fails here), targets/CONFIG.md
+# shows the built-in target's config file as it is, and README.md's example of it is an
+# abridgement of it.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${MUTORTURE_BIN:?run me through ctest (MUTORTURE_BIN unset)}
@@ -35,3 +36,20 @@ if [[ $shown != "$conf" ]]; then
 	exit 1
 fi
 printf 'ok targets/CONFIG.md shows toy-rcu.conf as it is (%s keys)\n' "$(wc -l <<<"$conf")"
+
+# README.md's example of toy-rcu.conf (the indented block after 'abridged from') abridges the
+# file: each of its lines, comments too, is a line of the file, in the file's order.
+example=$(awk '/abridged from `targets\/toy-rcu\/toy-rcu.conf`/ { found = 1; next }
+	found && /^    / { inside = 1; print substr($0, 5); next }
+	inside { exit }' "$top/README.md")
+if [[ -z $example ]]; then
+	printf "FAIL: no example of toy-rcu.conf in README.md (an indented block after 'abridged from')\n" >&2
+	exit 1
+fi
+if ! missing=$(awk 'NR == FNR { want[++n] = $0; next }
+	i < n && $0 == want[i + 1] { i++ }
+	END { if (i < n) { print want[i + 1]; exit 1 } }' <(printf '%s\n' "$example") "$top/targets/toy-rcu/toy-rcu.conf"); then
+	printf "FAIL: README.md's example of toy-rcu.conf is not an abridgement of it: '%s' is not a line of the file (or not in its order)\n" "$missing" >&2
+	exit 1
+fi
+printf "ok README.md's example of toy-rcu.conf abridges it (%s of its lines)\n" "$(wc -l <<<"$example")"

@@ -92,7 +92,7 @@ compile_tree() {
 	# '!CONFIG_PROVE' -> '0': a no-op where PROVE is on, not where it is off.
 	sed -i 's/!CONFIG_PROVE/0/' "$tree/kernel/c.c"
 	kbuild_compile "$tree" kernel/c.c "$tree/mutant.o"
-	(source "$BATS_TEST_DIRNAME/../../runner/functions.sh" &&
+	(source "$BATS_TEST_DIRNAME/../../runner/lib/objects.sh" &&
 		mt_object_hash orig "$tree/orig.o" && mt_object_hash mutant "$tree/mutant.o" &&
 		[ "${#orig}" -eq 16 ] && [ "$orig" != "$mutant" ] &&
 		mt_object_hash p_orig <(ar p "$tree/orig.o" P.o) &&

@@ -112,8 +112,16 @@ expect_error 129 "^usage: option '--confirm-runs' expects an integer" mt init --
 # Verdicts on what is no survivor; a verdict without a name.
 pending=$(mt list --pending --format ids | head -n 1)
 expect_error 128 "^fatal: mutant '$pending' is pending: only survivors are triaged$" mt triage "$pending" bug
-expect_error 129 "^usage: give '$pending' a verdict: equivalent, test-gap, bug or ignore$" mt triage "$pending"
+expect_error 129 "^usage: give '$pending' a verdict: bug, test-gap, ignore or equivalent$" mt triage "$pending"
 expect_error 129 "^usage: unknown verdict 'great'" mt triage "$pending" great
+
+# Columns asked for by a name the listing does not have: one line naming those it has.
+expect_error 129 "^usage: unknown field 'lines' \(fields: id, path, line, col, operator, .*, function_spelled\)$" \
+	mt list --fields id,lines
+expect_error 129 "^usage: --fields names the columns of --format tsv, not of 'json'$" mt list --fields id --format json
+expect_error 129 "^usage: unknown field 'id' \(fields: attempt, mutant, kind, status, .*, runs\)$" mt attempts --fields id
+expect_error 129 "^usage: unknown field 'line' \(fields: attempt, " mt attempts --untortured --fields attempt,line
+expect_error 129 "^usage: field 'runs' comes last" mt attempts --fields runs,attempt
 
 # Coverage of files the campaign does not mutate, or not coverage at all.
 printf 'nosuch.c\t3\t1\n' >"$SCRATCH/cov"

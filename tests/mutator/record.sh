@@ -58,4 +58,12 @@ mt record <"$SCRATCH/records" >/dev/null 2>&1 || true
 expect_eq "database after a replay" "$before" "$(db_state)"
 printf 'attempt=a9\tmutant=%s\tstatus=survived\n' "${ids[2]}" | mt record --verbose >"$SCRATCH/out"
 expect_eq "verbose" "line 1: recorded attempt 'a9'" "$(cat "$SCRATCH/out")"
+# What --verbose echoes of the input is escaped too: an escaped newline or tab, or a DEL, in an
+# attempt name shows as '?', on the record and on its replay.
+printf 'attempt=a11\\nfake: line\\tx\x7fy\tkind=control\tstatus=survived\n' >"$SCRATCH/odd"
+mt record --verbose <"$SCRATCH/odd" >"$SCRATCH/out"
+mt record --verbose <"$SCRATCH/odd" >>"$SCRATCH/out"
+expect_eq "verbose, escaped" "line 1: recorded attempt 'a11?fake: line?x?y'
+line 1: ignored replayed attempt 'a11?fake: line?x?y'" "$(cat "$SCRATCH/out")"
+expect_eq "the odd attempt stored as given" 1 "$(q "SELECT count(*) FROM result WHERE attempt = 'a11' || char(10) || 'fake: line' || char(9) || 'x' || char(127) || 'y'")"
 echo "ok record"

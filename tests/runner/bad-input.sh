@@ -51,8 +51,12 @@ export PATH=$SCRATCH/bin:$PATH
 # The campaign: the runner fixture's program, generated (real libclang), on the stub target.
 mkdir -p "$FIX/tree" "$STUB/torture"
 cp "$MUTORTURE_HOME"/tests/runner/fixture/src/* "$FIX/tree/"
-printf '[{"directory": "%s", "file": "%s/fixture.c", "arguments": ["cc", "-std=gnu11", "-c", "%s/fixture.c"]}]\n' \
-	"$FIX/tree" "$FIX/tree" "$FIX/tree" >"$FIX/tree/compile_commands.json"
+(
+	# shellcheck source=tests/lib/make-target.sh
+	source "$MUTORTURE_HOME/tests/lib/make-target.sh"
+	TARGET_SOURCES=(fixture.c)
+	make_target_compdb "$FIX/tree"
+)
 cat >"$STUB/target.sh" <<'EOF'
 # shellcheck shell=bash
 # The bad-input test's target: valid for the runner's contract, but every hook fails at once.

@@ -4,8 +4,8 @@
 # and the command line's --generate reach every generate call; a TARGET_RULES name that is a
 # file in the target's folder is that file; TARGET_VIA generates a header through the file
 # that includes it; --patch applies a patch to the pristine tree and mutates only its lines.
-# Campaigns run with --dry-run: setup, generate and the plan are real, no torture runs (but
-# for the few mutants of the patched tree).
+# Campaigns are made with --setup-only: setup and generate are real, no torture runs (but for
+# the few mutants of the patched tree); --dry-run makes nothing.
 
 load lib
 
@@ -22,11 +22,11 @@ fixture_copy() {
 @test "campaign takes the target as --target as well as first argument; two targets are a usage error" {
 	local work
 	work=$(scratch)
-	run mt campaign --target "$FIXTURE" --db "$work/t.db" --dry-run
+	run mt campaign --target "$FIXTURE" --db "$work/t.db" --setup-only
 	[ "$status" -eq 0 ]
-	[[ $output == *"target    $FIXTURE/target.sh"* ]]
+	[ "$(mt init --db "$work/t.db" --get target)" = "$FIXTURE/target.sh" ]
 	[ "$(mt list --db "$work/t.db" --format ids | wc -l)" -gt 20 ]
-	run mt campaign "$FIXTURE" --target=toy-rcu --db "$work/u.db" --dry-run
+	run mt campaign "$FIXTURE" --target=toy-rcu --db "$work/u.db" --setup-only
 	[ "$status" -eq 129 ]
 	[[ $output == *"two targets named: '$FIXTURE' and 'toy-rcu'"* ]]
 	[ ! -e "$work/u.db" ]
@@ -39,9 +39,32 @@ fixture_copy() {
 	[ "${lines[0]}" = "error: option '--quick-duration' expects more than 0 seconds" ]
 	[ ! -e "$work/v.db" ] && [ ! -e "$work/v.db.d" ]
 	# --mutants - reads its ids once, before the check.
-	run mt campaign "$FIXTURE" --db "$work/v.db" --mutants - --dry-run <<<''
+	run mt campaign "$FIXTURE" --db "$work/v.db" --mutants - --setup-only <<<''
 	[ "$status" -eq 129 ]
 	[ "${lines[0]}" = "error: option '--mutants' names no mutant" ]
+}
+
+@test "campaign --dry-run creates nothing: it says what it would create, set up, generate and run; a campaign made already shows run's plan" {
+	local work
+	work=$(scratch)/dry
+	mkdir "$work"
+	run mt campaign "$FIXTURE" --db "$work/d.db" --generate --function=settle --jobs 1 --dry-run
+	[ "$status" -eq 0 ]
+	[ -z "$(ls -A "$work")" ]
+	[[ $output == *"would create    the database $work/d.db (settings: target $FIXTURE/target.sh, root $work/d.db.d/pristine)"* ]]
+	[[ $output == *"would set up    $work/d.db.d/pristine: target_setup of $FIXTURE/target.sh"* ]]
+	[[ $output == *"would generate  the mutants of fixture.c: mutorture generate --db $work/d.db --root $work/d.db.d/pristine --function=settle fixture.c"* ]]
+	[[ $output == *"would run       the pending mutants: mutorture run --db $work/d.db --target $FIXTURE/target.sh --jobs 1"* ]]
+	# Made (--setup-only), then the dry run of the made campaign is run's: its plan, and
+	# still nothing written.
+	mt campaign "$FIXTURE" --db "$work/d.db" --generate --function=settle --setup-only >"$work/setup.out" 2>&1 || { cat "$work/setup.out"; false; }
+	[ -f "$work/d.db.d/pristine.hash" ]
+	cp "$work/d.db" "$work/before.db"
+	run mt campaign "$FIXTURE" --db "$work/d.db" --generate --function=settle --jobs 1 --dry-run
+	[ "$status" -eq 0 ]
+	[[ $output == *"campaign $work/d.db (made already: resumed)"* ]]
+	[[ $output == *"target    $FIXTURE/target.sh"* ]]
+	cmp "$work/d.db" "$work/before.db"
 }
 
 @test "TARGET_GENERATE_ARGS, --generate, a rule file named without a slash, and TARGET_VIA reach generate" {
@@ -50,7 +73,7 @@ fixture_copy() {
 	target=$work/fixture-gen
 	fixture_copy "$target"
 	# The command line's --generate: only settle()'s mutants.
-	run mt campaign "$target" --db "$work/all.db" --generate --function=settle --dry-run
+	run mt campaign "$target" --db "$work/all.db" --generate --function=settle --setup-only
 	[ "$status" -eq 0 ]
 	mt list --db "$work/all.db" --format tsv >"$work/all.tsv"
 	[ "$(wc -l <"$work/all.tsv")" -ge 5 ]
@@ -62,7 +85,7 @@ fixture_copy() {
 
 	sed -i 's/^TARGET_RULES=()/TARGET_RULES=(extra.rules)\nTARGET_GENERATE_ARGS=(--operators rcu-delete,aor)\nTARGET_SOURCES+=(sum.h)\nTARGET_VIA=(sum.h=fixture.c)/' \
 		"$target/target.sh"
-	run mt campaign "$target" --db "$work/gen.db" --dry-run
+	run mt campaign "$target" --db "$work/gen.db" --setup-only
 	[ "$status" -eq 0 ]
 	# The header first, so the call for fixture.c knows sum.h is mutated: no hint.
 	[[ $output == *"generating the mutants of sum.h via fixture.c"*"generating the mutants of fixture.c"* ]]
@@ -77,7 +100,7 @@ fixture_copy() {
 
 	# A TARGET_VIA entry that is not HEADER=FILE.c is refused, naming it.
 	sed -i 's/^TARGET_VIA=.*/TARGET_VIA=(sum.h)/' "$target/target.sh"
-	run mt campaign "$target" --db "$work/bad.db" --dry-run
+	run mt campaign "$target" --db "$work/bad.db" --setup-only
 	[ "$status" -eq 128 ]
 	[[ $output == *"TARGET_VIA entry 'sum.h': not HEADER=FILE.c"* ]]
 }
@@ -99,7 +122,7 @@ fixture_copy() {
 	(cd "$work" && diff -ruN orig fixed >"$work/fix.diff") || true
 	grep -q '^+++ fixed/sum.h' "$work/fix.diff"
 
-	run mt campaign "$target" --db "$work/p.db" --patch "$work/fix.diff" --dry-run
+	run mt campaign "$target" --db "$work/p.db" --patch "$work/fix.diff" --setup-only
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ $output == *"patch '$work/fix.diff' applied to the pristine tree: 3 file diffs"* ]]
@@ -117,11 +140,11 @@ fixture_copy() {
 	[ "$(mt list --db "$work/p.db" --pending --format ids | wc -l)" -eq "$(($(wc -l <"$work/p.tsv") - 2))" ]
 
 	# Resumed without --patch: the same mutants, none added; with another patch: refused.
-	run mt campaign "$target" --db "$work/p.db" --dry-run
+	run mt campaign "$target" --db "$work/p.db" --setup-only
 	[ "$status" -eq 0 ]
 	[ "$(mt list --db "$work/p.db" --format tsv | wc -l)" -eq "$(wc -l <"$work/p.tsv")" ]
 	sed 's/return 2 \* n;/return n * 2;/' "$work/fix.diff" >"$work/other.diff"
-	run mt campaign "$target" --db "$work/p.db" --patch "$work/other.diff" --dry-run
+	run mt campaign "$target" --db "$work/p.db" --patch "$work/other.diff" --setup-only
 	[ "$status" -eq 128 ]
 	[[ $output == *"was made with another patch"* ]]
 	# run's dry run refuses what its run would: a patch the campaign was not made with, a file
@@ -129,7 +152,7 @@ fixture_copy() {
 	run mt run --db "$work/p.db" --patch "$work/other.diff" --dry-run
 	[ "$status" -eq 128 ]
 	[[ $output == *"was made with another patch"* ]]
-	run mt campaign "$target" --db "$work/plain.db" --dry-run
+	run mt campaign "$target" --db "$work/plain.db" --setup-only
 	[ "$status" -eq 0 ]
 	run mt run --db "$work/plain.db" --patch "$work/fix.diff" --dry-run
 	[ "$status" -eq 128 ]
@@ -140,7 +163,7 @@ fixture_copy() {
 
 	# A patch that does not apply: the campaign stops, no pristine tree counts as made.
 	sed 's/return n + n;/return n - n;/' "$work/fix.diff" >"$work/stale.diff"
-	run mt campaign "$target" --db "$work/stale.db" --patch "$work/stale.diff" --dry-run
+	run mt campaign "$target" --db "$work/stale.db" --patch "$work/stale.diff" --setup-only
 	[ "$status" -eq 128 ]
 	[[ $output == *"patch '$work/stale.diff' does not apply to the pristine tree"* ]]
 	[ ! -e "$work/stale.db.d/pristine.hash" ]
@@ -148,7 +171,7 @@ fixture_copy() {
 
 	# A patch that changes no source: nothing to mutate.
 	(cd "$work" && diff -ruN orig fixed -x '*.c' -x '*.h' >"$work/notes.diff") || true
-	run mt campaign "$target" --db "$work/notes.db" --patch "$work/notes.diff" --dry-run
+	run mt campaign "$target" --db "$work/notes.db" --patch "$work/notes.diff" --setup-only
 	[ "$status" -eq 128 ]
 	[[ $output == *"the patch changes none of the target's sources (fixture.c sum.h): nothing to mutate"* ]]
 }

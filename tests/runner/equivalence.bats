@@ -98,7 +98,8 @@ tce_verdict() {
 	clang-19 --target=aarch64-linux-gnu -isystem /usr/aarch64-linux-gnu/include -std=gnu11 -O2 -c -o "$work/orig.o" "$work/mp.c"
 	mt apply --db "$TCE_DB" "$deleted" --tree "$work" >/dev/null
 	clang-19 --target=aarch64-linux-gnu -isystem /usr/aarch64-linux-gnu/include -std=gnu11 -O2 -c -o "$work/mut.o" "$work/mp.c"
-	(source "$MUTORTURE_HOME/runner/functions.sh" &&
+	local orig mut # set by mt_object_hash
+	(source "$MUTORTURE_HOME/runner/lib/objects.sh" &&
 		mt_object_hash orig "$work/orig.o" aarch64-linux-gnu && mt_object_hash mut "$work/mut.o" aarch64-linux-gnu &&
 		[ "${#orig}" -eq 16 ] && [ "$orig" != "$mut" ])
 }
@@ -131,7 +132,7 @@ tce_verdict() {
 }
 
 @test "an object's hash is that of its dump once stripped, with debug info or without, on both architectures" {
-	local work=$BATS_TEST_TMPDIR cc flags triple new old
+	local work=$BATS_TEST_TMPDIR cc flags triple new old h
 	cp "$TCE_DB.d/pristine"/*.[ch] "$work/"
 	for cc in gcc aarch64-linux-gnu-gcc; do
 		for flags in -O2 '-O2 -g' '-O2 -g3'; do
@@ -139,7 +140,7 @@ tce_verdict() {
 			"$cc" -std=gnu11 $flags -c -o "$work/x.o" "$work/mp.c"
 			triple=''
 			if [[ $cc != gcc ]]; then triple=aarch64-linux-gnu; fi
-			new=$(source "$MUTORTURE_HOME/runner/functions.sh" && mt_object_hash h "$work/x.o" ${triple:+"$triple"} && echo "$h")
+			new=$(source "$MUTORTURE_HOME/runner/lib/objects.sh" && mt_object_hash h "$work/x.o" ${triple:+"$triple"} && echo "$h")
 			# What the hash was before runner/object-dump.awk: objcopy strips, objdump dumps.
 			"${triple:+$triple-}objcopy" --strip-debug -R .comment -R .note.GNU-stack "$work/x.o"
 			old=$("${triple:+$triple-}objdump" -s -r "$work/x.o" | grep -v 'file format' | sha256sum | cut -c1-16)

@@ -11,7 +11,7 @@ setup_file() {
 	# and DB.d beside it; the pristine tree is the root every mutant path is relative to).
 	local work
 	work=$(scratch)
-	mt campaign "$FIXTURE" --db "$work/seed.db" --dry-run >"$work/seed.out" 2>&1
+	mt campaign "$FIXTURE" --db "$work/seed.db" --setup-only >"$work/seed.out" 2>&1
 }
 
 # fresh NAME: prints the path of a new campaign database NAME with the seed's mutants.
@@ -27,7 +27,8 @@ fresh() {
 	work=$(scratch)
 	bad="$work/incomplete"
 	mkdir -p "$bad"
-	sed '/^target_build() {/,/^}/d' "$FIXTURE/target.sh" >"$bad/target.sh"
+	# The fixture's target.sh with target_build gone (it comes from tests/lib/make-target.sh).
+	{ cat "$FIXTURE/target.sh"; echo 'unset -f target_build'; } >"$bad/target.sh"
 	run mt run --db "$(fresh incomplete)" --target "$bad"
 	[ "$status" -eq 128 ]
 	[[ $output == *"does not define the function target_build"* ]]

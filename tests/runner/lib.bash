@@ -42,7 +42,7 @@ leftovers() {
 # pristine_unchanged DB: fails unless the pristine tree is as target_setup left it (its hash
 # equals the one recorded right after setup).
 pristine_unchanged() {
-	(source "$MUTORTURE_HOME/runner/functions.sh" &&
+	(source "$MUTORTURE_HOME/runner/lib/base.sh" && source "$MUTORTURE_HOME/runner/lib/trees.sh" &&
 		[ "$(mt_tree_hash "$1.d/pristine")" = "$(cat "$1.d/pristine.hash")" ])
 }
 

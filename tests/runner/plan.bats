@@ -10,8 +10,8 @@ load lib
 setup_file() {
 	local work
 	work=$(scratch)
-	mt campaign "$FIXTURE" --db "$work/fixture.db" --dry-run >"$work/fixture.out" 2>&1
-	mt campaign toy-rcu --db "$work/toy.db" --dry-run >"$work/toy.out" 2>&1
+	mt campaign "$FIXTURE" --db "$work/fixture.db" --setup-only >"$work/fixture.out" 2>&1
+	mt campaign toy-rcu --db "$work/toy.db" --setup-only >"$work/toy.out" 2>&1
 }
 
 # dry_plan OUTPUT: prints the rows of the plan in a dry run's output (after the 'plan' header
@@ -44,13 +44,24 @@ executed() {
 		AND attempt NOT LIKE '$token.1.%.%'" | sort -n
 }
 
+# run_to_plan DB ARGS...: 'mt run --db DB ARGS...', which must succeed; sets PLAN to the one
+# plan it wrote (new_plan).
+run_to_plan() {
+	local db=$1
+	shift
+	plans "$db" >"$BATS_TEST_TMPDIR/plans.before"
+	run mt run --db "$db" "$@"
+	[ "$status" -eq 0 ]
+	PLAN=$(new_plan "$db" "$BATS_TEST_TMPDIR/plans.before")
+}
+
 # numbered PLAN: prints each row's number and mutant: what executed should print for PLAN.
 numbered() {
 	awk -F '\t' '{ print NR "\t" $1 }' "$1"
 }
 
 @test "the fixture: --dry-run prints the very plan the run executes, control runs included" {
-	local work db plan
+	local work db
 	work=$(scratch)
 	db=$work/fixture.db
 	local -a args=(--jobs 2 --max-mutants 9 --control-every 4 --no-prune --timeout-floor 2)
@@ -64,16 +75,13 @@ numbered() {
 	# The dry run wrote nothing.
 	[ -z "$(ls -A "$db.d/runs")" ]
 
-	plans "$db" >"$work/fixture.before"
-	run mt run --db "$db" "${args[@]}"
-	[ "$status" -eq 0 ]
-	plan=$(new_plan "$db" "$work/fixture.before")
-	diff -u "$work/fixture.dry" "$plan"
-	diff -u <(numbered "$plan") <(executed "$db" "$plan")
+	run_to_plan "$db" "${args[@]}"
+	diff -u "$work/fixture.dry" "$PLAN"
+	diff -u <(numbered "$PLAN") <(executed "$db" "$PLAN")
 }
 
 @test "the fixture: --shuffle draws its own order, and the run executes the plan it drew" {
-	local work db plan
+	local work db
 	work=$(scratch)
 	db=$work/fixture.db
 	local -a args=(--jobs 2 --shuffle --max-mutants 6 --control-every 3 --no-prune --timeout-floor 2)
@@ -84,21 +92,18 @@ numbered() {
 	dry_plan "$output" >"$work/shuffle.dry"
 	[ "$(awk -F '\t' '$1 == "-" { printf "%s ", NR }' "$work/shuffle.dry")" = "4 8 " ]
 
-	plans "$db" >"$work/shuffle.before"
-	run mt run --db "$db" "${args[@]}"
-	[ "$status" -eq 0 ]
-	plan=$(new_plan "$db" "$work/shuffle.before")
+	run_to_plan "$db" "${args[@]}"
 	# Six pending mutants, each once, a control run after the third and the sixth ...
-	[ "$(awk -F '\t' '$1 == "-" { printf "%s ", NR }' "$plan")" = "4 8 " ]
-	grep -v $'^-\t' "$plan" | cut -f1 | sort >"$work/shuffle.ran"
+	[ "$(awk -F '\t' '$1 == "-" { printf "%s ", NR }' "$PLAN")" = "4 8 " ]
+	grep -v $'^-\t' "$PLAN" | cut -f1 | sort >"$work/shuffle.ran"
 	[ "$(uniq "$work/shuffle.ran" | wc -l)" -eq 6 ]
 	[ -z "$(comm -23 "$work/shuffle.ran" "$work/shuffle.pending")" ]
 	# ... run in the order of the plan.
-	diff -u <(numbered "$plan") <(executed "$db" "$plan")
+	diff -u <(numbered "$PLAN") <(executed "$db" "$PLAN")
 }
 
 @test "toy-rcu: the files that need most scenarios run first, as the dry run said" {
-	local work db plan
+	local work db
 	work=$(scratch)
 	db=$work/toy.db
 	# shellcheck disable=SC2054 # the commas separate an option's values
@@ -111,16 +116,13 @@ numbered() {
 	dry_plan "$output" >"$work/toy.dry"
 	[ "$(cut -f2 "$work/toy.dry" | paste -sd ' ')" = "registry.c registry.c - qsbr.c" ]
 
-	plans "$db" >"$work/toy.before"
-	run mt run --db "$db" "${args[@]}"
-	[ "$status" -eq 0 ]
-	plan=$(new_plan "$db" "$work/toy.before")
-	diff -u "$work/toy.dry" "$plan"
-	diff -u <(numbered "$plan") <(executed "$db" "$plan")
+	run_to_plan "$db" "${args[@]}"
+	diff -u "$work/toy.dry" "$PLAN"
+	diff -u <(numbered "$PLAN") <(executed "$db" "$PLAN")
 }
 
 @test "toy-rcu: the pruning passes only take mutants out of the plan; the controls are placed again" {
-	local work db plan
+	local work db
 	work=$(scratch)
 	db=$work/toy.db
 	# shellcheck disable=SC2054 # the commas separate an option's values
@@ -132,12 +134,9 @@ numbered() {
 	dry_plan "$output" >"$work/pruned.dry"
 	[ "$(wc -l <"$work/pruned.dry")" -eq 10 ]
 
-	plans "$db" >"$work/pruned.before"
-	run mt run --db "$db" "${args[@]}"
-	[ "$status" -eq 0 ]
-	plan=$(new_plan "$db" "$work/pruned.before")
+	run_to_plan "$db" "${args[@]}"
 	grep -v $'^-\t' "$work/pruned.dry" >"$work/pruned.dry.mutants"
-	grep -v $'^-\t' "$plan" >"$work/pruned.run.mutants"
+	grep -v $'^-\t' "$PLAN" >"$work/pruned.run.mutants"
 	# Some mutants were decided without a torture run (a duplicate, an equivalent one) ...
 	comm -23 <(cut -f1 "$work/pruned.dry.mutants" | sort) <(cut -f1 "$work/pruned.run.mutants" | sort) >"$work/pruned"
 	[ -s "$work/pruned" ]
@@ -145,8 +144,8 @@ numbered() {
 	# ... and left the plan; the rest kept their rows and their order ...
 	diff -u <(grep -v -F -f "$work/pruned" "$work/pruned.dry.mutants") "$work/pruned.run.mutants"
 	# ... with a control run after every second of them, and the jobs ran in that order.
-	[ "$(awk -F '\t' '$1 == "-" { if (n % 2 || n == 0 || n == last) bad = 1; last = n; next } { n++ } END { print bad + 0 }' "$plan")" -eq 0 ]
-	[ "$(grep -c $'^-\t' "$plan")" -eq "$(($(wc -l <"$work/pruned.run.mutants") / 2))" ]
-	diff -u <(numbered "$plan") <(executed "$db" "$plan")
+	[ "$(awk -F '\t' '$1 == "-" { if (n % 2 || n == 0 || n == last) bad = 1; last = n; next } { n++ } END { print bad + 0 }' "$PLAN")" -eq 0 ]
+	[ "$(grep -c $'^-\t' "$PLAN")" -eq "$(($(wc -l <"$work/pruned.run.mutants") / 2))" ]
+	diff -u <(numbered "$PLAN") <(executed "$db" "$PLAN")
 	[ -z "$(leftovers "$db.d")" ]
 }

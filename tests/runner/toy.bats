@@ -142,7 +142,7 @@ campaign_clean() {
 	mkdir -p "$work"
 	export MUTORTURE_BASELINES="$work/baselines"
 	for db in "$work/one.db" "$work/two.db"; do
-		mt campaign toy-rcu --db "$db" --dry-run >/dev/null 2>&1
+		mt campaign toy-rcu --db "$db" --setup-only >/dev/null 2>&1
 		mt run --db "$db" --setup-only 2>/dev/null
 	done
 	# Two trees, two hashes (mtimes, the paths in the debug info), one identity.

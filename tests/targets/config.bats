@@ -26,9 +26,11 @@ fixture_config() {
 	local work conf ids db expect
 	work=$(scratch)
 	conf=$MUTORTURE_HOME/targets/toy-rcu/toy-rcu.conf
-	run mt campaign toy-rcu --db "$work/sh.db" --dry-run
+	run mt campaign toy-rcu --db "$work/sh.db" --setup-only
 	[ "$status" -eq 0 ]
-	run mt campaign "$conf" --db "$work/conf.db" --dry-run
+	run mt campaign "$conf" --db "$work/conf.db" --setup-only
+	[ "$status" -eq 0 ]
+	run mt run --db "$work/conf.db" --dry-run
 	[ "$status" -eq 0 ]
 	[[ $output == *"target    $conf (scenarios: qsbr mb rwlock)"* ]]
 	[ "$(mt list --db "$work/sh.db" --format ids | wc -l)" -gt 200 ]
@@ -105,7 +107,7 @@ fixture_config() {
 	work=$(scratch)
 	# one_build CONF: TARGET_ONE_BUILD as the runner reads the config.
 	one_build() {
-		(source "$MUTORTURE_HOME/runner/functions.sh" && mt_source_target "$1" && printf '%s\n' "${TARGET_ONE_BUILD:-no}")
+		(source "$MUTORTURE_HOME/runner/lib/base.sh" && source "$MUTORTURE_HOME/runner/lib/target.sh" && mt_source_target "$1" && printf '%s\n' "${TARGET_ONE_BUILD:-no}")
 	}
 	fixture_config "$work/one.conf" 'scenarios = a b' 'test = ./fixture'
 	[ "$(one_build "$work/one.conf")" = 1 ]
@@ -124,7 +126,7 @@ fixture_config() {
 	fixture_config "$work/d.conf" 'scenarios = fast slow' 'quick_duration = 0.5' 'duration = 1' 'duration.slow = 4' \
 		'test = echo "{scenario} asked {duration} s, MUTORTURE_DURATION=$MUTORTURE_DURATION"; ./fixture'
 	db=$work/d.db
-	run mt campaign "$work/d.conf" --db "$db" --dry-run
+	run mt campaign "$work/d.conf" --db "$db" --setup-only
 	[ "$status" -eq 0 ]
 	keep=$(mutant_where "$db" const settle "'1000' -> '1001'")
 	run mt run --db "$db" --mutants "$keep" --confirm 1 --no-prune --control-every 0 --jobs 1 --baseline-runs 1
@@ -164,7 +166,7 @@ fixture_config() {
 	work=$(scratch)
 	db=$work/w.db
 	conf=$MUTORTURE_HOME/targets/toy-rcu/toy-rcu.conf
-	run mt campaign "$conf" --db "$db" --dry-run
+	run mt campaign "$conf" --db "$db" --setup-only
 	[ "$status" -eq 0 ]
 	# rcu_assign_pointer(head->next, node) as a plain store: the same x86 code, not the same
 	# arm64 code (the release store); a deleted plain store differs on both.
@@ -182,7 +184,7 @@ fixture_config() {
 	sed 's|^compile = .*|compile = /usr/bin/gcc -std=c11 -pthread -D_GNU_SOURCE -O2 -c -o "$MUTORTURE_OUT" "$MUTORTURE_FILE"|' \
 		"$conf" >"$work/path.conf"
 	sed -i "s|^tree = src|tree = ${conf%/*}/src|" "$work/path.conf"
-	run mt campaign "$work/path.conf" --db "$work/p.db" --dry-run
+	run mt campaign "$work/path.conf" --db "$work/p.db" --setup-only
 	[ "$status" -eq 0 ]
 	run mt run --db "$work/p.db" --mutants "$weak" --no-confirm --control-every 0 --jobs 1 --baseline-runs 1
 	[ "$status" -eq 0 ]
@@ -207,7 +209,7 @@ fixture_config() {
 	printf '%s\n' "tree = $src" 'sources = mp.c ring.c' 'header = ctr.h via mp.c' 'includers = ctr.h: mp.c ring.c' \
 		'rules = linux' 'compdb = bear -- make -s' 'build = make -s' 'test = ./fixture-tce' \
 		'compile = $(make -s --no-print-directory print-compile) -c -o "$MUTORTURE_OUT" "$MUTORTURE_FILE"' >"$work/inc.conf"
-	run mt campaign "$work/inc.conf" --db "$db" --dry-run
+	run mt campaign "$work/inc.conf" --db "$db" --setup-only
 	[ "$status" -eq 0 ]
 	null=$(mutant_where "$db" ret reader_record "'NULL' -> '0'")
 	odd=$(mutant_where "$db" ror phase_odd "'!=' -> '=='")
@@ -244,7 +246,7 @@ fixture_config() {
 	# runner's timeout (which would make it a timeout, not a kill).
 	fixture_config "$work/f.conf" 'test = ./fixture || { echo "BUG: fixture said no"; sleep 600; }' 'fail = ^BUG:'
 	db=$work/f.db
-	run mt campaign "$work/f.conf" --db "$db" --dry-run
+	run mt campaign "$work/f.conf" --db "$db" --setup-only
 	[ "$status" -eq 0 ]
 	kill=$(mutant_where "$db" ror sum_to "'<=' -> '<'")
 	keep=$(mutant_where "$db" const settle "'1000' -> '1001'")
@@ -267,7 +269,7 @@ fixture_config() {
 	printf '%s\n' 'tree = tree' 'sources = fix*.c' 'header = sum.h via fixture.c' 'generate_args = --operators aor' \
 		'compdb = bear -- make -s' 'build = make -s' 'test = ./fixture' >"$work/h.conf"
 	db=$work/h.db
-	run mt campaign "$work/h.conf" --db "$db" --dry-run
+	run mt campaign "$work/h.conf" --db "$db" --setup-only
 	[ "$status" -eq 0 ]
 	[[ $output == *"generating the mutants of fixture.c"* ]]
 	[[ $output == *"generating the mutants of sum.h via fixture.c"* ]]

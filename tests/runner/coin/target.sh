@@ -12,23 +12,9 @@ TARGET_QUICK_DURATION=0.5
 TARGET_DURATION=2
 TARGET_CONFIRM_RUNS=3
 
-# coin_compdb DIR: writes DIR/compile_commands.json for coin.c.
-coin_compdb() {
-	printf '[{"directory": "%s", "file": "%s/coin.c", "arguments": ["cc", "-std=gnu11", "-c", "%s/coin.c"]}]\n' \
-		"$1" "$1" "$1" >"$1/compile_commands.json"
-}
-
-target_setup() {
-	mkdir -p "$1" && cp "$TARGET_DIR"/src/* "$1"/ && make -s -C "$1" && coin_compdb "$(cd "$1" && pwd -P)"
-}
-
-target_build() {
-	make -s -C "$1"
-}
-
-target_clone() {
-	cp -a "$1" "$2" && coin_compdb "$(cd "$2" && pwd -P)"
-}
+# target_setup, target_build (make) and target_clone: those of every runner test target.
+# shellcheck source=tests/lib/make-target.sh
+source "$MUTORTURE_HOME/tests/lib/make-target.sh"
 
 # One run of MUTORTURE_DURATION seconds (the program's own default without it), with the
 # duration and the timeout the runner gave in the log, for the tests to read; on a failure the

@@ -11,31 +11,13 @@ TARGET_SOURCES=(mp.c ring.c)
 TARGET_RULES=(linux)
 TARGET_SCENARIOS=(only)
 
-# fixture_tce_compdb DIR: writes DIR/compile_commands.json for the mutated files.
-fixture_tce_compdb() {
-	local dir=$1 src sep='' cc
-	cc=$(make -s -C "$dir" print-compile) || return 1
-	{
-		printf '['
-		for src in "${TARGET_SOURCES[@]}"; do
-			printf '%s{"directory": "%s", "file": "%s/%s", "command": "%s -c %s/%s"}' \
-				"$sep" "$dir" "$dir" "$src" "$cc" "$dir" "$src"
-			sep=', '
-		done
-		printf ']\n'
-	} >"$dir/compile_commands.json"
-}
+# target_setup, target_build (make) and target_clone: those of every runner test target.
+# shellcheck source=tests/lib/make-target.sh
+source "$MUTORTURE_HOME/tests/lib/make-target.sh"
 
-target_setup() {
-	mkdir -p "$1" && cp "$TARGET_DIR"/src/* "$1"/ && make -s -C "$1" && fixture_tce_compdb "$(cd "$1" && pwd -P)"
-}
-
-target_build() {
-	make -s -C "$1"
-}
-
-target_clone() {
-	cp -a "$1" "$2" && fixture_tce_compdb "$(cd "$2" && pwd -P)"
+# make_target_cc DIR: the compile database's compiler and flags are those of the build.
+make_target_cc() {
+	make -s -C "$1" print-compile
 }
 
 target_test() {

@@ -13,15 +13,10 @@ TARGET_SOURCES=(hostile.c)
 TARGET_RULES=()
 TARGET_SCENARIOS=(only)
 
-# hostile_compdb DIR: writes DIR/compile_commands.json for hostile.c.
-hostile_compdb() {
-	printf '[{"directory": "%s", "file": "%s/hostile.c", "arguments": ["cc", "-std=gnu11", "-c", "%s/hostile.c"]}]\n' \
-		"$1" "$1" "$1" >"$1/compile_commands.json"
-}
-
-target_setup() {
-	mkdir -p "$1" && cp "$TARGET_DIR"/src/* "$1"/ && make -s -C "$1" && hostile_compdb "$(cd "$1" && pwd -P)"
-}
+# target_setup and target_clone: those of every runner test target; target_build is its own
+# (below, replacing the shared one).
+# shellcheck source=tests/lib/make-target.sh
+source "$MUTORTURE_HOME/tests/lib/make-target.sh"
 
 # The 'nobuild' mutant does not build. HOSTILE_BROKEN_BUILD=1 breaks every build of a torture
 # round (where the runner sets MUTORTURE_TEST_TIMEOUT), the unmutated code's too: an
@@ -45,10 +40,6 @@ target_compile() {
 		return 1
 	fi
 	cc -std=gnu11 -O0 -c -o "$3" "$1/$2"
-}
-
-target_clone() {
-	cp -a "$1" "$2" && hostile_compdb "$(cd "$2" && pwd -P)"
 }
 
 # hostile_bomb DEPTH: a bounded fork bomb: 2^DEPTH sleeping leaves.
