@@ -49,6 +49,13 @@ options_number() {
 	fi
 }
 
+# options_count NAME VALUE [HINT]: checks an option's value is a count of at least 1 (HINT, in
+# parentheses after the error: how to ask for none).
+options_count() {
+	options_number "$1" "$2"
+	((10#$2 >= 1)) || mt_usage_error "$0" "option '--$1' expects at least 1${3:+ ($3)}"
+}
+
 # options_parse ARGS...: sets the opt_* settings from the command line (runner/run's options,
 # in its usage header, the table lib/options.sh reads) and their defaults. A script that shares
 # them (runner/gaps-try, runner/reclass, runner/campaign's check) is parsed against its own
@@ -83,11 +90,6 @@ options_parse() {
 	mt_options_parse options_set "$@"
 	[[ -n ${MUTORTURE_BIN:-} && -n ${MUTORTURE_HOME:-} ]] ||
 		mt_die "MUTORTURE_BIN and MUTORTURE_HOME are not set: run this as 'mutorture run'"
-	((${opt_jobs:-1} >= 1)) || mt_usage_error "$0" "option '--jobs' expects at least 1"
-	((opt_baseline_runs >= 1)) || mt_usage_error "$0" "option '--baseline-runs' expects at least 1"
-	if [[ -n $opt_confirm ]] && ((opt_confirm < 1)); then
-		mt_usage_error "$0" "option '--confirm' expects at least 1 (--no-confirm runs no confirmation)"
-	fi
 	if [[ -n $opt_confirm && -n $opt_no_confirm ]]; then
 		mt_usage_error "$0" "options '--confirm' and '--no-confirm' cannot be combined"
 	fi
@@ -101,7 +103,7 @@ options_set() {
 	case $1 in
 	--db) opt_db=$value ;;
 	--target) opt_target=$value ;;
-	--jobs) options_number jobs "$value"; opt_jobs=$value ;;
+	--jobs) options_count jobs "$value"; opt_jobs=$value ;;
 	--operators) opt_operators=$value ;;
 	--files) opt_files=$value ;;
 	--mutants) options_mutants "$value" ;;
@@ -109,21 +111,17 @@ options_set() {
 	--shuffle) opt_shuffle=1 ;;
 	--timeout-factor) options_number timeout-factor "$value" decimal; opt_factor=$value ;;
 	--timeout-floor) options_number timeout-floor "$value" decimal; opt_floor=$value ;;
-	--baseline-runs) options_number baseline-runs "$value"; opt_baseline_runs=$value ;;
+	--baseline-runs) options_count baseline-runs "$value"; opt_baseline_runs=$value ;;
 	--quick-duration) options_duration quick-duration "$value"; opt_quick_duration=$value ;;
 	--duration) options_duration duration "$value"; opt_duration=$value ;;
-	--readers)
-		options_number readers "$value"
-		((10#$value >= 1)) || mt_usage_error "$0" "option '--readers' expects at least 1"
-		export MUTORTURE_READERS=$value ;;
+	--readers) options_count readers "$value"; export MUTORTURE_READERS=$value ;;
 	--mem-limit) options_number mem-limit "$value"; opt_mem_mb=$value ;;
 	--proc-limit) options_number proc-limit "$value"; opt_nproc=$value ;;
 	--log-limit) options_number log-limit "$value"; opt_log_mb=$value ;;
-	--confirm) options_number confirm "$value"; opt_confirm=$value ;;
+	--confirm) options_count confirm "$value" '--no-confirm runs no confirmation'; opt_confirm=$value ;;
 	--repeat)
 		# The old name: K attempts of a survivor are now K full-length runs that confirm it.
-		options_number repeat "$value"
-		((10#$value >= 1)) || mt_usage_error "$0" "option '--repeat' expects at least 1 (--no-confirm runs no confirmation)"
+		options_count repeat "$value" '--no-confirm runs no confirmation'
 		mt_note "--repeat $value is --confirm $value now: survivors run until $value runs of the full duration"
 		opt_confirm=$value ;;
 	--no-confirm) opt_no_confirm=1 ;;

@@ -54,6 +54,7 @@ cp "$MUTORTURE_HOME"/tests/runner/fixture/src/* "$FIX/tree/"
 (
 	# shellcheck source=tests/lib/make-target.sh
 	source "$MUTORTURE_HOME/tests/lib/make-target.sh"
+	# shellcheck disable=SC2034 # read by make_target_compdb
 	TARGET_SOURCES=(fixture.c)
 	make_target_compdb "$FIX/tree"
 )
