@@ -211,7 +211,7 @@ change_survivors() {
 	local table token id gap found defaults=''
 	local -a tokens labels
 	local -A picked=()
-	table=$("$MUTORTURE_BIN" gaps --db "$MT_DB" --format tsv) || mt_die "cannot list the test-gap survivors of '$MT_DB'"
+	table=$("$MUTORTURE_BIN" gaps --db "$MT_DB" --fields id,gap) || mt_die "cannot list the test-gap survivors of '$MT_DB'"
 	kv_words labels "${CHANGE[gaps]:-}"
 	if [[ -n $opt_survivors ]]; then
 		IFS=',' read -r -a tokens <<<"$opt_survivors"
@@ -227,7 +227,7 @@ change_survivors() {
 		token=${token//[[:space:]]/}
 		[[ -n $token ]] || continue
 		found=''
-		while IFS=$'\t' read -r id gap _; do
+		while IFS=$'\t' read -r id gap; do
 			[[ -n $id ]] || continue
 			if [[ $token == test-gap || $token == "$gap" ]]; then
 				found=1

@@ -86,3 +86,23 @@ void tsv_fields_put(FILE *out, const struct tsv_fields *f, const char *const *ro
 		tsv_put(out, row[f->col[i]]);
 	}
 }
+
+void tsv_fields_help(struct strbuf *sb, const char *lead, const struct tsv_column *cols, int nr,
+		     const struct tsv_fields *dflt)
+{
+	sb_addf(sb, "%s: ", lead);
+	tsv_fields_names(sb, cols, nr, NULL, ", ");
+	sb_adds(sb, "; without it: ");
+	tsv_fields_names(sb, cols, nr, dflt, ",");
+}
+
+void tsv_fields_choose(struct tsv_fields *f, const char *format, const struct strlist *names,
+		       const struct tsv_column *cols, int nr, const struct tsv_fields *dflt)
+{
+	if (names->nr && strcmp(format, "tsv"))
+		usage_error("--fields names the columns of --format tsv, not of '%s'", format);
+	if (names->nr)
+		tsv_fields_pick(f, names, cols, nr);
+	else
+		*f = *dflt;
+}

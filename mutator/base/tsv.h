@@ -24,7 +24,7 @@ int tsv_unescape(char *s);
  */
 struct tsv_column {
 	const char *name; /* as --fields and --help spell it */
-	const char *sql;  /* the expression the verb's query selects it by */
+	const char *sql;  /* the expression the verb's query selects it by (NULL: rows made in C) */
 };
 /* A verb's table from an X-macro list of X(E, "name", "sql"): enum column { LIST(TSV_ENUM)
  * COL_NR }; static const struct tsv_column columns[COL_NR] = { LIST(TSV_COLUMN) }; */
@@ -46,6 +46,14 @@ void tsv_fields_pick(struct tsv_fields *f, const struct strlist *names,
  * sep: for --help and messages. */
 void tsv_fields_names(struct strbuf *sb, const struct tsv_column *cols, int nr,
 		      const struct tsv_fields *f, const char *sep);
+/* Sets f to the columns --format tsv prints: those names lists, else dflt. Names with a format
+ * other than tsv are a usage error. */
+void tsv_fields_choose(struct tsv_fields *f, const char *format, const struct strlist *names,
+		       const struct tsv_column *cols, int nr, const struct tsv_fields *dflt);
+/* Appends a --fields option's help: lead, the table's names, then '; without it: ' and the
+ * default columns dflt. */
+void tsv_fields_help(struct strbuf *sb, const char *lead, const struct tsv_column *cols, int nr,
+		     const struct tsv_fields *dflt);
 /* Appends every column's sql, comma-separated, in table order: a query's select list, whose
  * column i is then the table's column i. */
 void tsv_fields_select(struct strbuf *sb, const struct tsv_column *cols, int nr);

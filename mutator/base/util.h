@@ -51,5 +51,8 @@ int write_file_by_rename(const char *path, const char *data, size_t len);
 
 bool starts_with(const char *s, const char *prefix);
 bool ends_with(const char *s, const char *suffix);
+/* Makes s fit for a terminal line, in place: every control byte (a tab or newline a record
+ * unescaped, say) becomes '?'. Returns s. */
+char *printable(char *s);
 
 #endif

@@ -121,10 +121,8 @@ int cmd_attempts(int argc, const char **argv)
 		NULL
 	};
 	struct strbuf fields_help = STRBUF_INIT;
-	sb_adds(&fields_help, "the columns to print, in this order: ");
-	tsv_fields_names(&fields_help, columns, COL_NR, NULL, ", ");
-	sb_adds(&fields_help, " (runs last); without it: ");
-	tsv_fields_names(&fields_help, columns, COL_NR, &torture_default, ",");
+	tsv_fields_help(&fields_help, "the columns to print, in this order (runs last)", columns,
+			COL_NR, &torture_default);
 	sb_adds(&fields_help, ", with --untortured: ");
 	tsv_fields_names(&fields_help, columns, COL_NR, &untortured_default, ",");
 	const struct option options[] = {

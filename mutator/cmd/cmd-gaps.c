@@ -20,6 +20,19 @@
 #include "tsv.h"
 #include "util.h"
 
+/* The columns of --format tsv, one confirmed test-gap survivor a row (--fields picks them):
+ * closed_by, kills, attempts, scenario and reason are the change that closes it, '' when open. */
+#define GAP_COLUMNS(X)                                                                   \
+	X(ID, "id", NULL) X(GAP, "gap", NULL) X(CLOSED_BY, "closed_by", NULL)             \
+	X(KILLS, "kills", NULL) X(ATTEMPTS, "attempts", NULL) X(SCENARIO, "scenario", NULL) \
+	X(REASON, "reason", NULL)
+
+enum column { GAP_COLUMNS(TSV_ENUM) COL_NR };
+static const struct tsv_column columns[COL_NR] = { GAP_COLUMNS(TSV_COLUMN) };
+static const struct tsv_fields tsv_default = {
+	7, { COL_ID, COL_GAP, COL_CLOSED_BY, COL_KILLS, COL_ATTEMPTS, COL_SCENARIO, COL_REASON }
+};
+
 /* Appends text word-wrapped at width columns, each line starting with indent: a single
  * newline is a space, a blank line ends a paragraph (kept as one blank line). */
 static void wrap(struct strbuf *out, const char *text, const char *indent, size_t width)
@@ -64,11 +77,13 @@ static void print_try(const struct gap_try *t)
 {
 	struct strbuf ev = STRBUF_INIT;
 	evidence_text(&ev, t->kills, t->attempts, t->torture_s);
-	if (t->kills)
+	if (t->kills) {
+		char *reason = printable(xstrdup(t->kill_reason));
 		printf("      %s %s: %s; first kill in %s: %s\n",
 		       t->change->state == CHANGE_ACCEPTED ? "closed by" : "killed by (not accepted)",
-		       t->change->name, ev.buf, t->kill_scenario, t->kill_reason);
-	else
+		       t->change->name, ev.buf, t->kill_scenario, reason);
+		free(reason);
+	} else
 		printf("      tried under %s: %s\n", t->change->name, ev.buf);
 	sb_release(&ev);
 }
@@ -137,9 +152,12 @@ static void print_change(const struct gap_change *c)
 	if (c->state == CHANGE_UNPROVEN)
 		printf(" (%d passing runs of each scenario make it count)", GAPS_MIN_CONTROLS);
 	printf("\n");
-	if (c->failure)
+	if (c->failure) {
+		char *failure = printable(xstrdup(c->failure));
 		printf("  REJECTED: %s\n  either the change is wrong, or the unmutated code has a bug "
-		       "the old suite could not see: read the log\n", c->failure);
+		       "the old suite could not see: read the log\n", failure);
+		free(failure);
+	}
 	struct strbuf ev = STRBUF_INIT;
 	evidence_text(&ev, c->kills, c->attempts, c->torture_s);
 	printf("  survivors: %ld killed of %ld tried (%s)%s\n", c->killed, c->tried, ev.buf,
@@ -150,7 +168,7 @@ static void print_change(const struct gap_change *c)
 	sb_release(&ev);
 }
 
-static void list_tsv(const struct gap_data *d)
+static void list_tsv(const struct gap_data *d, const struct tsv_fields *f)
 {
 	for (size_t i = 0; i < d->nr_survivors; i++) {
 		const struct gap_survivor *s = &d->survivors[i];
@@ -160,11 +178,17 @@ static void list_tsv(const struct gap_data *d)
 			snprintf(kills, sizeof(kills), "%ld", t->kills);
 			snprintf(attempts, sizeof(attempts), "%ld", t->attempts);
 		}
-		const char *fields[] = { s->id, s->gap, t ? t->change->name : "", kills, attempts,
-					 t ? t->kill_scenario : "", t ? t->kill_reason : "" };
-		size_t n = sizeof(fields) / sizeof(fields[0]);
-		for (size_t k = 0; k < n; k++)
-			tsv_field(stdout, fields[k], k + 1 == n);
+		const char *row[COL_NR] = {
+			[COL_ID] = s->id,
+			[COL_GAP] = s->gap,
+			[COL_CLOSED_BY] = t ? t->change->name : "",
+			[COL_KILLS] = kills,
+			[COL_ATTEMPTS] = attempts,
+			[COL_SCENARIO] = t ? t->kill_scenario : "",
+			[COL_REASON] = t ? t->kill_reason : "",
+		};
+		tsv_fields_put(stdout, f, row);
+		putchar('\n');
 	}
 }
 
@@ -184,27 +208,36 @@ static void print_change_state(const struct gap_data *d, const char *hash)
 static int gaps_list(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
-	const char *format = "text", *change = NULL, *state_of = NULL;
+	const char *format = NULL, *change = NULL, *state_of = NULL;
+	struct strlist field_names = { 0 };
 	static const char *const usage[] = {
-		"mutorture gaps [--db FILE] [--change NAME] [--format text|tsv]",
+		"mutorture gaps [--db FILE] [--change NAME] [--format text|tsv] [--fields NAME,...]",
 		"mutorture gaps try [--db FILE] CHANGE [options]  (mutorture gaps try --help)",
 		"mutorture gaps export [--db FILE] [--out DIR] [CHANGE...]",
 		NULL
 	};
+	struct strbuf fields_help = STRBUF_INIT;
+	tsv_fields_help(&fields_help, "the TSV columns to print, in this order (implies --format tsv)",
+			columns, COL_NR, &tsv_default);
 	const struct option options[] = {
 		OPT_DB(&db_file),
 		OPT_STRING(0, "change", &change, "NAME",
 			   "only this change, and the survivors it was tried on"),
 		OPT_STRING(0, "format", &format, "FORMAT",
-			   "text (default), or tsv: one confirmed test-gap survivor a line: id gap "
-			   "closed_by kills attempts scenario reason (the last five '' when open)"),
+			   "text (default), or tsv: one confirmed test-gap survivor a line; closed_by, "
+			   "kills, attempts, scenario and reason are '' when it is open"),
+		OPT_LIST(0, "fields", &field_names, "NAME,...", fields_help.buf),
 		OPT_STRING(0, "change-state", &state_of, "HASH", NULL),
 		OPT_END(),
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_error("unknown subcommand '%s' (try or export)", argv[0]);
+	if (!format)
+		format = field_names.nr ? "tsv" : "text";
 	if (strcmp(format, "text") && strcmp(format, "tsv"))
 		usage_error("unknown format '%s' (text or tsv)", format);
+	struct tsv_fields tsv;
+	tsv_fields_choose(&tsv, format, &field_names, columns, COL_NR, &tsv_default);
 	sqlite3 *db = db_open(db_file, DB_READ);
 	triage_attach(db);
 	struct gap_data d;
@@ -215,7 +248,7 @@ static int gaps_list(int argc, const char **argv)
 	if (state_of) {
 		print_change_state(&d, state_of);
 	} else if (!strcmp(format, "tsv")) {
-		list_tsv(&d);
+		list_tsv(&d, &tsv);
 	} else {
 		list_survivors(&d, only);
 		printf("\nTorture changes tried: %zu\n", only ? (size_t)1 : d.nr_changes);
@@ -231,6 +264,8 @@ static int gaps_list(int argc, const char **argv)
 		printf("\n%s\n", line.buf);
 		sb_release(&line);
 	}
+	sb_release(&fields_help);
+	strlist_clear(&field_names);
 	gap_data_free(&d);
 	db_close(db);
 	return 0;

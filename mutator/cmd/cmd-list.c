@@ -83,10 +83,8 @@ int cmd_list(int argc, const char **argv)
 		NULL,
 	};
 	struct strbuf fields_help = STRBUF_INIT;
-	sb_adds(&fields_help, "the TSV columns to print, in this order (implies --format tsv): ");
-	tsv_fields_names(&fields_help, columns, COL_NR, NULL, ", ");
-	sb_adds(&fields_help, "; without it: ");
-	tsv_fields_names(&fields_help, columns, COL_NR, &tsv_default, ",");
+	tsv_fields_help(&fields_help, "the TSV columns to print, in this order (implies --format tsv)",
+			columns, COL_NR, &tsv_default);
 	const struct option options[] = {
 		OPT_DB(&db_file),
 		OPT_LIST(0, "status", &statuses, "S,S", "only mutants with these statuses"),
@@ -107,11 +105,8 @@ int cmd_list(int argc, const char **argv)
 	if (strcmp(format, "table") && strcmp(format, "tsv") && strcmp(format, "ids") &&
 	    strcmp(format, "json"))
 		usage_error("unknown format '%s' (table, tsv, ids or json)", format);
-	if (field_names.nr && strcmp(format, "tsv"))
-		usage_error("--fields names the columns of --format tsv, not of '%s'", format);
-	struct tsv_fields tsv = tsv_default;
-	if (field_names.nr)
-		tsv_fields_pick(&tsv, &field_names, columns, COL_NR);
+	struct tsv_fields tsv;
+	tsv_fields_choose(&tsv, format, &field_names, columns, COL_NR, &tsv_default);
 	for (size_t i = 0; i < statuses.nr; i++) {
 		enum mutant_state s;
 		if (!state_lookup(statuses.items[i], STATES_ALL, &s))

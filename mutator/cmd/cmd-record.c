@@ -193,10 +193,7 @@ static const char *line_text(long lineno, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(shown + n, sizeof(shown) - (size_t)n, fmt, ap);
 	va_end(ap);
-	for (char *p = shown; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return shown;
+	return printable(shown);
 }
 
 /* Stores one checked record in its own transaction; 0 stored, 1 replay, -1 problem. */

@@ -167,7 +167,8 @@ int cmd_status(int argc, const char **argv)
 	char *flaky = db_setting_get(db, "flaky");
 	if (failed)
 		printf("FLAKY: %ld of %ld control runs of the unmutated code failed: kills may be "
-		       "chance (latest: %s)\n", failed, controls, flaky ? flaky : "not recorded");
+		       "chance (latest: %s)\n",
+		       failed, controls, flaky ? printable(flaky) : "not recorded");
 	print_gaps(db);
 	free(flaky);
 	free(target);

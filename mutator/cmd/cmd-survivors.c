@@ -21,6 +21,23 @@
 
 enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON };
 
+/* The columns of --format tsv (--fields picks them); without --fields, all, in this order. */
+#define SURVIVOR_COLUMNS(X)                                                                 \
+	X(ID, "id", NULL) X(PATH, "path", NULL) X(LINE, "line", NULL)                        \
+	X(FUNCTION, "function", NULL) X(OPERATOR, "operator", NULL) X(KILLS, "kills", NULL)  \
+	X(ATTEMPTS, "attempts", NULL) X(TRIAGE, "triage", NULL)                              \
+	X(DESCRIPTION, "description", NULL) X(TORTURE_S, "torture_s", NULL)                  \
+	X(FULL_ATTEMPTS, "full_attempts", NULL) X(CONFIRMED, "confirmed", NULL)              \
+	X(EVIDENCE, "evidence", NULL)
+
+enum column { SURVIVOR_COLUMNS(TSV_ENUM) COL_NR };
+static const struct tsv_column columns[COL_NR] = { SURVIVOR_COLUMNS(TSV_COLUMN) };
+static const struct tsv_fields tsv_default = {
+	COL_NR, { COL_ID, COL_PATH, COL_LINE, COL_FUNCTION, COL_OPERATOR, COL_KILLS, COL_ATTEMPTS,
+		  COL_TRIAGE, COL_DESCRIPTION, COL_TORTURE_S, COL_FULL_ATTEMPTS, COL_CONFIRMED,
+		  COL_EVIDENCE }
+};
+
 static enum format parse_format(const char *name)
 {
 	if (!strcmp(name, "table"))
@@ -33,7 +50,7 @@ static enum format parse_format(const char *name)
 }
 
 static void print_row(const struct mutant_view *r, bool confirmed, enum format format,
-		      struct json *j)
+		      const struct tsv_fields *tsv, struct json *j)
 {
 	char where[4096];
 	snprintf(where, sizeof(where), "%s:%ld", r->path, r->line);
@@ -54,12 +71,23 @@ static void print_row(const struct mutant_view *r, bool confirmed, enum format f
 		snprintf(a, sizeof(a), "%ld", r->attempts);
 		snprintf(secs, sizeof(secs), "%.1f", r->torture_s);
 		snprintf(full, sizeof(full), "%ld", r->full_attempts);
-		const char *fields[] = { r->id, r->path, line, r->function, r->operator_name, k, a,
-					 triage, r->description, secs, full,
-					 confirmed ? "confirmed" : "unconfirmed", evidence.buf };
-		size_t n = sizeof(fields) / sizeof(fields[0]);
-		for (size_t i = 0; i < n; i++)
-			tsv_field(stdout, fields[i], i + 1 == n);
+		const char *row[COL_NR] = {
+			[COL_ID] = r->id,
+			[COL_PATH] = r->path,
+			[COL_LINE] = line,
+			[COL_FUNCTION] = r->function,
+			[COL_OPERATOR] = r->operator_name,
+			[COL_KILLS] = k,
+			[COL_ATTEMPTS] = a,
+			[COL_TRIAGE] = triage,
+			[COL_DESCRIPTION] = r->description,
+			[COL_TORTURE_S] = secs,
+			[COL_FULL_ATTEMPTS] = full,
+			[COL_CONFIRMED] = confirmed ? "confirmed" : "unconfirmed",
+			[COL_EVIDENCE] = evidence.buf,
+		};
+		tsv_fields_put(stdout, tsv, row);
+		putchar('\n');
 		break;
 	}
 	case FORMAT_JSON:
@@ -120,15 +148,18 @@ static void print_diff(sqlite3 *db, const char *id)
 int cmd_survivors(int argc, const char **argv)
 {
 	const char *db_file = default_db_path();
-	const char *format_name = "table";
-	struct strlist files = { 0 }, functions = { 0 }, operators = { 0 };
+	const char *format_name = NULL;
+	struct strlist files = { 0 }, functions = { 0 }, operators = { 0 }, field_names = { 0 };
 	int untriaged = 0, diff = 0, only_confirmed = 0, only_unconfirmed = 0;
 	static const char *const usage[] = {
 		"mutorture survivors [--db FILE] [--files PATH,...] [--function NAME]... "
 		"[--operators OP,...] [--untriaged] [--confirmed|--unconfirmed] [--diff] "
-		"[--format table|tsv|json]",
+		"[--format table|tsv|json] [--fields NAME,...]",
 		NULL
 	};
+	struct strbuf fields_help = STRBUF_INIT;
+	tsv_fields_help(&fields_help, "the TSV columns to print, in this order (implies --format tsv)",
+			columns, COL_NR, &tsv_default);
 	const struct option options[] = {
 		OPT_DB(&db_file),
 		OPT_LIST(0, "files", &files, "PATH,...", "only in these files (path or its tail)"),
@@ -141,13 +172,17 @@ int cmd_survivors(int argc, const char **argv)
 		OPT_BOOL(0, "unconfirmed", &only_unconfirmed, "only survivors still short of them"),
 		OPT_BOOL(0, "diff", &diff, "show each survivor's unified diff (table format)"),
 		OPT_STRING(0, "format", &format_name, "FORMAT",
-			   "table (default), json, or tsv: id path line function operator kills "
-			   "attempts triage description torture_s full_attempts confirmed evidence"),
+			   "table (default), json, or tsv: one survivor a line (--fields)"),
+		OPT_LIST(0, "fields", &field_names, "NAME,...", fields_help.buf),
 		OPT_END(),
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
 		usage_with_options(usage, options);
+	if (!format_name)
+		format_name = field_names.nr ? "tsv" : "table";
 	enum format format = parse_format(format_name);
+	struct tsv_fields tsv;
+	tsv_fields_choose(&tsv, format_name, &field_names, columns, COL_NR, &tsv_default);
 	if (diff && format != FORMAT_TABLE)
 		usage_error("--diff goes with the table format only");
 	if (only_confirmed && only_unconfirmed)
@@ -177,7 +212,7 @@ int cmd_survivors(int argc, const char **argv)
 		bool confirmed = survivor_confirmed(&policy, r.full_attempts);
 		if ((only_confirmed && !confirmed) || (only_unconfirmed && confirmed))
 			continue;
-		print_row(&r, confirmed, format, &j);
+		print_row(&r, confirmed, format, &tsv, &j);
 		if (diff)
 			print_diff(db, r.id);
 		shown++;
@@ -196,6 +231,8 @@ int cmd_survivors(int argc, const char **argv)
 			       "mutorture list --status weak_memory)\n",
 			       weak);
 	}
+	sb_release(&fields_help);
+	strlist_clear(&field_names);
 	sb_release(&out);
 	strlist_clear(&files);
 	strlist_clear(&functions);

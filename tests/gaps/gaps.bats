@@ -49,7 +49,7 @@ campaign_copy() {
 
 # closed_by DB: 'ID CHANGE' of each confirmed test-gap survivor, sorted ('-' when open).
 closed_by() {
-	mt gaps --db "$1" --format tsv | awk -F '\t' '{ print $1, ($3 == "" ? "-" : $3) }' | sort
+	mt gaps --db "$1" --fields id,closed_by | awk -F '\t' '{ print $1, ($2 == "" ? "-" : $2) }' | sort
 }
 
 @test "the base campaign: three confirmed test-gap survivors, one gap" {
@@ -63,7 +63,7 @@ closed_by() {
 @test "a change that turns the stress on closes the survivors it reaches; the campaign's own evidence stays" {
 	campaign_copy scenario
 	local before triage_before id
-	before=$(mt survivors --db "$DB" --format tsv | cut -f1,6,7,8,13)
+	before=$(mt survivors --db "$DB" --fields id,kills,attempts,triage,evidence)
 	triage_before=$(query "$DB" "SELECT count(*) FROM triage")
 	run mt gaps try --db "$DB" reader-sync "${TRY[@]}"
 	echo "$output"
@@ -78,7 +78,7 @@ closed_by() {
 	[ "$(query "$DB" "SELECT group_concat(kills || '/' || attempts, ' ') FROM (SELECT kills, attempts FROM change_mutant ORDER BY kills, attempts)")" = "0/2 1/1 1/1" ]
 	[ "$(mt gaps --db "$DB" | tail -n 1)" = "closed 2 of 3 test-gap survivors (66.7%) by 1 change; controls: 10 passed, 0 failed" ]
 	# Nothing of the campaign changed: statuses, evidence, triage.
-	[ "$(mt survivors --db "$DB" --format tsv | cut -f1,6,7,8,13)" = "$before" ]
+	[ "$(mt survivors --db "$DB" --fields id,kills,attempts,triage,evidence)" = "$before" ]
 	[ "$(query "$DB" "SELECT count(*) FROM triage")" -eq "$triage_before" ]
 	[ "$(query "$DB" "SELECT value FROM campaign WHERE key = 'flaky'")" = "" ]
 	# A second try has nothing left to run.

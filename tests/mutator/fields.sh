@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Columns by name at the C/shell seam: 'list --format tsv' and 'attempts' (its listing and
-# --untortured) print exactly the columns --fields names, in its order; without --fields they
-# print what they always printed; a caller that names its columns gets the same values
-# whatever order it asks them in, so a column added or moved never shifts what it reads.
+# Columns by name at the C/shell seam: 'list --format tsv', 'attempts' (its listing and
+# --untortured), 'survivors' and 'gaps' print exactly the columns --fields names, in its
+# order; without --fields they print what they always printed; a caller that names its columns
+# gets the same values whatever order it asks them in, so a column added or moved never shifts
+# what it reads. An unknown name, or --fields with another format, is a usage error.
 source "$(dirname "$0")/lib.sh"
 
 new_campaign "$FIXTURES"
@@ -65,8 +66,42 @@ expect_eq "untortured, default columns named" "$(mt attempts --untortured)" \
 	"$(mt attempts --untortured --fields "$untortured_default")"
 expect_eq "untortured, columns in reverse" "$(mt attempts --untortured | reverse)" \
 	"$(mt attempts --untortured --fields reason,duplicate_of,status,kind,mutant,attempt)"
-named=$(mt attempts --help | sed -n 's/^ *--fields NAME,\.\.\. .*in this order: \(.*\) (runs last); without it: \(.*\)$/\1; \2/p')
+named=$(mt attempts --help | sed -n 's/^ *--fields NAME,\.\.\. .*in this order (runs last): \(.*\); without it: \(.*\)$/\1; \2/p')
 expect_eq "attempts --help, the fields" \
 	"attempt, mutant, kind, status, scenario, reason, log_dir, build_s, test_s, duration, duplicate_of, runs; $attempts_default,runs, with --untortured: $untortured_default" \
 	"$named"
+
+# survivors and gaps: t2's survivor, confirmed by its one run of 10 s and triaged test-gap.
+mt init --confirm-runs 1 --confirm-duration 10
+mt triage "${ids[1]}" test-gap --gap lost-wakeup --note 'no reader waits' >/dev/null
+survivors_default=id,path,line,function,operator,kills,attempts,triage,description,torture_s,full_attempts,confirmed,evidence
+expect_eq "survivors, default columns named" "$(mt survivors --format tsv)" "$(mt survivors --fields "$survivors_default")"
+expect_eq "survivors, columns in reverse" "$(mt survivors --format tsv | reverse)" \
+	"$(mt survivors --fields evidence,confirmed,full_attempts,torture_s,description,triage,attempts,kills,operator,function,line,path,id)"
+expect_eq "survivors, a few columns" "test-gap${tab}${ids[1]}${tab}confirmed${tab}1${tab}0" \
+	"$(mt survivors --fields triage,id,confirmed,attempts,kills)"
+named=$(mt survivors --help | sed -n 's/^ *--fields NAME,\.\.\. .*tsv): \(.*\); without it: \(.*\)$/\1; \2/p')
+expect_eq "survivors --help, the fields" "${survivors_default//,/, }; $survivors_default" "$named"
+gaps_default=id,gap,closed_by,kills,attempts,scenario,reason
+expect_eq "gaps, the open survivor" "${ids[1]}${tab}lost-wakeup${tab}${tab}${tab}${tab}${tab}" "$(mt gaps --format tsv)"
+expect_eq "gaps, default columns named" "$(mt gaps --format tsv)" "$(mt gaps --fields "$gaps_default")"
+expect_eq "gaps, columns picked" "lost-wakeup${tab}${ids[1]}${tab}" "$(mt gaps --fields gap,id,closed_by)"
+named=$(mt gaps --help | sed -n 's/^ *--fields NAME,\.\.\. .*tsv): \(.*\); without it: \(.*\)$/\1; \2/p')
+expect_eq "gaps --help, the fields" "${gaps_default//,/, }; $gaps_default" "$named"
+
+# A name no table has, or --fields with another format: usage errors (129) that say why.
+for verb in list survivors gaps; do
+	rc=0
+	mt "$verb" --fields id,nope >/dev/null 2>"$SCRATCH/err" || rc=$?
+	expect_eq "$verb --fields nope: exit" 129 "$rc"
+	grep -q "unknown field 'nope' (fields: id, " "$SCRATCH/err" || fail "$verb --fields nope: $(cat "$SCRATCH/err")"
+done
+for verb_format in "list json" "survivors table" "gaps text"; do
+	rc=0
+	# shellcheck disable=SC2086 # verb and format, two words
+	mt ${verb_format% *} --format "${verb_format#* }" --fields id >/dev/null 2>"$SCRATCH/err" || rc=$?
+	expect_eq "$verb_format with --fields: exit" 129 "$rc"
+	grep -q -- "--fields names the columns of --format tsv, not of '${verb_format#* }'" "$SCRATCH/err" ||
+		fail "$verb_format with --fields: $(cat "$SCRATCH/err")"
+done
 echo "ok fields"

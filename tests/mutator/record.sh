@@ -66,4 +66,10 @@ mt record --verbose <"$SCRATCH/odd" >>"$SCRATCH/out"
 expect_eq "verbose, escaped" "line 1: recorded attempt 'a11?fake: line?x?y'
 line 1: ignored replayed attempt 'a11?fake: line?x?y'" "$(cat "$SCRATCH/out")"
 expect_eq "the odd attempt stored as given" 1 "$(q "SELECT count(*) FROM result WHERE attempt = 'a11' || char(10) || 'fake: line' || char(9) || 'x' || char(127) || 'y'")"
+# A failed control run makes the campaign FLAKY; status shows the record's words on one line.
+printf 'attempt=a12\tkind=control\tstatus=killed\treason=oops\\nFAKE: all\\tgood\n' | mt record
+expect_eq "flaky setting stored as given" "control run a12 killed: oops
+FAKE: all${tab}good" "$(mt init --get flaky)"
+expect_eq "status's FLAKY line" "FLAKY: 1 of 3 control runs of the unmutated code failed: kills may be chance (latest: control run a12 killed: oops?FAKE: all?good)" \
+	"$(mt status | grep -A1 '^FLAKY')"
 echo "ok record"

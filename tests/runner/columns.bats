@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # The columns between the C binary and the runner are read by name: the runner asks 'list' and
-# 'attempts' for the fields it reads (--fields) and counts 'survivors' rows. Here the runner
-# works through a mutorture whose default tab-separated output of list, attempts and survivors
-# has one more column, second, as a new column would: plan, quick pass, confirmation, summary
-# and recheck must do exactly what they do with the real binary. Real GNU parallel, real
+# 'attempts' and 'gaps' for the fields it reads (--fields) and counts 'survivors' rows. Here the
+# runner works through a mutorture whose default tab-separated output of list, attempts,
+# survivors and gaps has one more column, second, as a new column would: plan, quick pass,
+# confirmation, summary, recheck and the survivors a torture change is tried on must be exactly
+# what they are with the real binary. Real GNU parallel, real
 # builds and runs of the runner's fixture target.
 
 load lib
@@ -19,7 +20,7 @@ set -euo pipefail
 case " \$* " in *" --fields "*) exec "$MUTORTURE_BIN" "\$@" ;; esac
 case \$1 in
 attempts) wide=1 ;;
-list | survivors) [[ " \$* " == *" --format tsv "* ]] && wide=1 || wide='' ;;
+list | survivors | gaps) [[ " \$* " == *" --format tsv "* ]] && wide=1 || wide='' ;;
 *) wide='' ;;
 esac
 [[ -n \$wide ]] || exec "$MUTORTURE_BIN" "\$@"
@@ -35,7 +36,7 @@ wide() {
 	MUTORTURE_BIN=$(scratch)/mutorture-wide bash "$MUTORTURE_HOME/runner/$script" "$@"
 }
 
-@test "a column added to list's, attempts' and survivors' default output changes nothing the runner does" {
+@test "a column added to list's, attempts', survivors' and gaps' default output changes nothing the runner does" {
 	local work db plain slow fast kill args
 	work=$(scratch)
 	db=$work/wide.db plain=$work/plain.db
@@ -75,4 +76,17 @@ wide() {
 	run wide recheck --db "$db" --dry-run
 	[ "$status" -eq 0 ]
 	[[ $output == *"attempts judged again"*": 0 changed"* ]]
+
+	# gaps try picks the survivors of a gap label from 'gaps' by name: one label, one survivor.
+	mt triage --db "$db" "$slow" test-gap --gap slow-settle --note 'settle runs longer' >/dev/null
+	mt triage --db "$db" "$fast" test-gap --gap fast-settle --note 'settle runs shorter' >/dev/null
+	[ "$("$work/mutorture-wide" gaps --db "$db" --format tsv | cut -f2 | sort -u)" = inserted ]
+	printf '%s\n' 'subject = fixture: nothing new, its one scenario' 'why = a change to try' \
+		'scenarios = only' >"$work/same.change"
+	run wide gaps-try --db "$db" "$work/same.change" --survivors fast-settle --target "$FIXTURE" --duration 1 --dry-run
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output == *"survivors 1 chosen, 1 to run"* ]]
+	[[ $output == *"$fast"* ]]
+	[[ $output != *"$slow"* ]]
 }

@@ -116,8 +116,8 @@ bound() {
 		# ... and the bound the listings give is 1 - 0.05^(1/n) over its n attempts in the database.
 		n=$(attempts "$db" "$id")
 		b=$(bound "$n")
-		[ "$(mt survivors --db "$db" --format tsv | awk -F '\t' -v id="$id" '$1 == id { print $7 "|" $11 "|" $12 }')" = "21|20|confirmed" ]
-		mt survivors --db "$db" --format tsv | awk -F '\t' -v id="$id" '$1 == id { print $13 }' | grep -q "^0/21 runs, .* s, p(kill) < $b\$"
+		[ "$(mt survivors --db "$db" --fields id,attempts,full_attempts,confirmed | awk -F '\t' -v id="$id" '$1 == id { print $2 "|" $3 "|" $4 }')" = "21|20|confirmed" ]
+		mt survivors --db "$db" --fields id,evidence | awk -F '\t' -v id="$id" '$1 == id { print $2 }' | grep -q "^0/21 runs, .* s, p(kill) < $b\$"
 		mt report --db "$db" | grep -F "| $id |" | grep -qF "0/21 runs"
 		mt report --db "$db" | grep -F "| $id |" | grep -qF "p(kill) < $b"
 	done
