@@ -18,24 +18,26 @@
 #include "triage.h"
 #include "util.h"
 
-/* How many of the latest timed runs the ETA averages: recent enough to follow a campaign whose
- * mutants got slower, many enough to smooth one slow build. */
+/* How many of the latest timed mutants the ETA averages: recent enough to follow a campaign
+ * whose mutants got slower, many enough to smooth one slow build. */
 #define ETA_WINDOW 50
 
-/* Mean build + test seconds of the latest runs (mutants, controls, baselines); false if none. */
-static bool mean_attempt_seconds(sqlite3 *db, double *mean, long *runs)
+/* Mean build + test seconds a mutant took, its torture runs summed (a survivor's confirmation
+ * runs too: on a kernel target they are most of its time), over the latest mutants timed;
+ * false if none. */
+static bool mean_mutant_seconds(sqlite3 *db, double *mean, long *mutants)
 {
 	sqlite3_stmt *st = db_prepare(db,
 		"SELECT avg(s), count(*) FROM ("
-		"  SELECT coalesce(build_s, 0) + test_s AS s FROM live_result "
-		"   WHERE kind IN (@KIND_TORTURE@, @KIND_CONTROL@, @KIND_BASELINE@) "
-		"     AND test_s IS NOT NULL "
-		"   ORDER BY id DESC LIMIT ?1)");
+		"  SELECT sum(coalesce(build_s, 0) + test_s) AS s, max(id) AS latest "
+		"    FROM live_result "
+		"   WHERE kind = @KIND_TORTURE@ AND mutant_id IS NOT NULL AND test_s IS NOT NULL "
+		"   GROUP BY mutant_id ORDER BY latest DESC LIMIT ?1)");
 	db_bind_int(db, st, 1, ETA_WINDOW);
 	bool ok = db_step(db, st) && sqlite3_column_int64(st, 1) > 0;
 	if (ok) {
 		*mean = sqlite3_column_double(st, 0);
-		*runs = sqlite3_column_int64(st, 1);
+		*mutants = sqlite3_column_int64(st, 1);
 	}
 	sqlite3_finalize(st);
 	return ok;
@@ -152,15 +154,17 @@ int cmd_status(int argc, const char **argv)
 
 	long left = c.n[STATE_PENDING] + c.n[STATE_ERROR];
 	double mean;
-	long runs;
+	long timed;
 	if (!left)
 		printf("left to run: none\n");
-	else if (mean_attempt_seconds(db, &mean, &runs)) {
+	else if (mean_mutant_seconds(db, &mean, &timed)) {
 		printf("left to run: %ld, ETA ", left);
 		print_duration(mean * (double)left / (double)jobs);
-		printf(" with %ld jobs (mean %.1f s over the last %ld runs)\n", jobs, mean, runs);
+		printf(" with %ld jobs (mean %.1f s a mutant, confirmation runs included, over the "
+		       "last %ld)\n",
+		       jobs, mean, timed);
 	} else
-		printf("left to run: %ld, ETA unknown (no timed run yet)\n", left);
+		printf("left to run: %ld, ETA unknown (no mutant timed yet)\n", left);
 	print_hosts(db);
 	long controls, failed;
 	control_runs(db, &controls, &failed);

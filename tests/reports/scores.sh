@@ -42,6 +42,16 @@ for st in killed timeout survived uncovered build_error equivalent weak_memory d
 done
 left=$(($(expected_count pending) + $(expected_count error)))
 grep -q "^left to run: $left, ETA " "$SCRATCH/status" || fail "status: no ETA for $left left"
+# The ETA's mean, by hand: build + test seconds of each mutant's torture runs summed (a
+# survivor's three runs are one mutant's time), over the 50 mutants timed last; baseline and
+# control runs are no mutant's.
+mean=$(awk -F '\t' '{ delete f; for (i = 1; i <= NF; i++) { k = $i; sub(/=.*/, "", k); v = $i; sub(/^[^=]*=/, "", v); f[k] = v } }
+	("kind" in f && f["kind"] != "torture") || !("mutant" in f) || !("test_s" in f) { next }
+	{ s[f["mutant"]] += f["build_s"] + f["test_s"]; last[f["mutant"]] = NR }
+	END { for (m in s) print last[m], s[m] }' "$SCRATCH/records" |
+	sort -k1,1nr | head -n 50 | awk '{ t += $2; n++ } END { printf "%.1f s a mutant, confirmation runs included, over the last %d", t / n, n }')
+grep -q "^left to run: $left, ETA .* with 2 jobs (mean $mean)\$" "$SCRATCH/status" ||
+	fail "status: ETA not from the mean '$mean': $(grep '^left to run' "$SCRATCH/status")"
 
 note 'report: overall, per file, per function, per operator'
 mt report >"$SCRATCH/report.md"
