@@ -219,14 +219,17 @@ KEY
 	db=$(fresh killed)
 	COIN_SLEEP=0.3 "$MUTORTURE_BIN" run --db "$db" --jobs 2 --confirm "$k" >"$db.out" 2>&1 &
 	pid=$!
-	# Wait for a job's confirming runs to be recorded, then kill the runner: the other job is
-	# cut short (in its quick run, or with some of its confirming runs recorded).
+	# Wait for a job's confirming runs to be recorded while a mutant is still unrecorded, then
+	# kill the runner: the jobs still going are cut short (in a quick run, or with some of their
+	# confirming runs done). A job records its runs when it ends, so the records come in bursts:
+	# the first burst, not a count of runs, is the moment the run is certainly not over.
 	for ((n = 0; n < 600; n++)); do
-		(($(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 2") >= 5)) && break
+		(($(query "$db" "SELECT count(*) FROM result WHERE kind = 'torture' AND duration = 2") >= 1 &&
+			$(query "$db" "SELECT count(*) FROM mutant_status WHERE status = 'pending'") >= 1)) && break
 		sleep 0.1
 	done
-	# On an idle machine the last jobs' records can come with the run's end, the kill then finds
-	# it gone (as in resume.bats): what follows holds either way, and says which it was.
+	# If the last jobs end together, the kill finds the run gone (as in resume.bats): what
+	# follows holds either way, and says which it was.
 	kill -9 "$pid" 2>/dev/null || echo "the run ended before the kill"
 	wait "$pid" || true
 	query "$db" "SELECT attempt FROM result ORDER BY attempt" >"$db.before"
