@@ -3,7 +3,9 @@
  * to them, and one closing line (gaps.h says when a survivor is closed). 'gaps try' runs a
  * change against survivors (runner/gaps-try); 'gaps export' writes each accepted change as a
  * patch in mbox form, its message naming the survivors it kills with their evidence and why
- * the old suite missed them; 'gaps register' is the runner's writer of a change's row. */
+ * the old suite missed them; 'gaps import' carries the tries of changes from another database
+ * of the campaign (a copy they were made on); 'gaps register' is the runner's writer of a
+ * change's row. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +16,10 @@
 #include "commands.h"
 #include "db.h"
 #include "evidence.h"
+#include "gaps-import.h"
 #include "gaps.h"
 #include "options.h"
+#include "strlist.h"
 #include "triage.h"
 #include "tsv.h"
 #include "util.h"
@@ -214,6 +218,7 @@ static int gaps_list(int argc, const char **argv)
 		"mutorture gaps [--db FILE] [--change NAME] [--format text|tsv] [--fields NAME,...]",
 		"mutorture gaps try [--db FILE] CHANGE [options]  (mutorture gaps try --help)",
 		"mutorture gaps export [--db FILE] [--out DIR] [CHANGE...]",
+		"mutorture gaps import [--db FILE] FROM.db [CHANGE...] [--dry-run]",
 		NULL
 	};
 	struct strbuf fields_help = STRBUF_INIT;
@@ -231,7 +236,7 @@ static int gaps_list(int argc, const char **argv)
 		OPT_END(),
 	};
 	if (parse_options(argc, argv, options, usage) != 0)
-		usage_error("unknown subcommand '%s' (try or export)", argv[0]);
+		usage_error("unknown subcommand '%s' (try, export or import)", argv[0]);
 	if (!format)
 		format = field_names.nr ? "tsv" : "text";
 	if (strcmp(format, "text") && strcmp(format, "tsv"))
@@ -524,6 +529,99 @@ static int gaps_export(int argc, const char **argv)
 	return 0;
 }
 
+/* Dies when from is missing, or is the database db_file itself (by another path too). */
+static void check_two_files(const char *db_file, const char *from)
+{
+	struct stat a, b;
+	if (stat(from, &a))
+		die("cannot open database '%s': %s", from, strerror(errno));
+	if (!stat(db_file, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+		die("'%s' is the database '%s' itself: nothing to import", from, db_file);
+}
+
+static const char *plural(long n)
+{
+	return n == 1 ? "" : "s";
+}
+
+static void print_import(const struct import_plan *plan, const char *from, const char *db_file,
+			 bool dry_run)
+{
+	long imported = 0, results = 0, runs = 0;
+	for (size_t i = 0; i < plan->nr_changes; i++) {
+		const struct import_change *c = &plan->changes[i];
+		if (c->present) {
+			printf("already in DB: %s (%s)\n", c->name, c->hash);
+			continue;
+		}
+		printf("imported %s (%s): %ld result%s (%ld control/baseline run%s, %ld torture "
+		       "run%s of %ld mutant%s)\n", c->name, c->hash, c->results, plural(c->results),
+		       c->controls, plural(c->controls), c->torture, plural(c->torture), c->mutants,
+		       plural(c->mutants));
+		imported++;
+		results += c->results;
+		runs += c->scenario_runs;
+	}
+	printf("imported %ld of %zu change%s from '%s' into '%s': %ld result%s, %ld scenario "
+	       "run%s%s\n", imported, plan->nr_changes, plural((long)plan->nr_changes), from,
+	       db_file, results, plural(results), runs, plural(runs),
+	       dry_run ? " (--dry-run: nothing written)" : "");
+}
+
+/* Carries the tries of FROM's torture changes (all, or each CHANGE: a name or a hash) into
+ * the database; gaps-import.h says what moves and when it is refused. FROM is only read, but
+ * an older one is brought up to date first, as by any reader. */
+static int gaps_import(int argc, const char **argv)
+{
+	const char *db_file = default_db_path();
+	int dry_run = 0;
+	static const char *const usage[] = {
+		"mutorture gaps import [--db FILE] FROM.db [CHANGE...] [--dry-run]",
+		NULL
+	};
+	const struct option options[] = {
+		OPT_DB(&db_file),
+		OPT_BOOL(0, "dry-run", &dry_run, "check and print what would be imported; write nothing"),
+		OPT_END(),
+	};
+	int npos = parse_options(argc, argv, options, usage);
+	if (npos < 1)
+		usage_with_options(usage, options);
+	const char *from_file = argv[0];
+	check_two_files(db_file, from_file);
+	struct strlist names = { 0 };
+	for (int i = 1; i < npos; i++)
+		strlist_add(&names, argv[i]);
+	sqlite3 *db = db_open(db_file, DB_WRITE);
+	sqlite3 *from = db_open(from_file, DB_READ);
+	/* The checks and the copy in one write transaction: all of it, or nothing. */
+	db_begin(db);
+	struct import_plan plan;
+	import_plan(db, from, &names, &plan);
+	if (dry_run) {
+		db_exec(db, "ROLLBACK");
+	} else {
+		import_copy(db, from, &plan);
+		db_commit(db);
+	}
+	print_import(&plan, from_file, db_file, dry_run);
+	import_plan_free(&plan);
+	strlist_clear(&names);
+	db_close(from);
+	db_close(db);
+	return 0;
+}
+
+/* The subcommands written in C ('try' is the runner's). */
+static const struct {
+	const char *name;
+	int (*run)(int argc, const char **argv);
+} subcommands[] = {
+	{ "export", gaps_export },
+	{ "import", gaps_import },
+	{ "register", gaps_register },
+};
+
 int cmd_gaps(int argc, const char **argv)
 {
 	/* The subcommand is the first word after the verb, or after a leading --db FILE. */
@@ -533,7 +631,11 @@ int cmd_gaps(int argc, const char **argv)
 	else if (at < argc && starts_with(argv[at], "--db="))
 		at++;
 	const char *sub = at < argc ? argv[at] : "";
-	if (strcmp(sub, "try") && strcmp(sub, "export") && strcmp(sub, "register"))
+	int (*run)(int, const char **) = NULL;
+	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		if (!strcmp(sub, subcommands[i].name))
+			run = subcommands[i].run;
+	if (!run && strcmp(sub, "try"))
 		return gaps_list(argc, argv);
 	/* argv without the subcommand, its name in argv[0]. */
 	const char **args = xcalloc((size_t)argc, sizeof(*args));
@@ -543,7 +645,7 @@ int cmd_gaps(int argc, const char **argv)
 			args[n++] = argv[i];
 	if (!strcmp(sub, "try"))
 		run_script("runner/gaps-try", argc - 1, args);
-	int rc = !strcmp(sub, "export") ? gaps_export(argc - 1, args) : gaps_register(argc - 1, args);
+	int rc = run(argc - 1, args);
 	free(args);
 	return rc;
 }

@@ -75,8 +75,9 @@ static void load_changes(sqlite3 *db, struct gap_data *d)
 {
 	sqlite3_stmt *st = db_prepare(db,
 		"SELECT id, name, hash, subject, message, gaps, scenarios, diff, spec, created, "
-		"       id = (SELECT max(id) FROM torture_change c2 WHERE c2.name = c.name) "
-		"  FROM torture_change c ORDER BY name, id");
+		"       id = (SELECT c2.id FROM torture_change c2 WHERE c2.name = c.name "
+		"              ORDER BY c2.created DESC, c2.id DESC LIMIT 1) "
+		"  FROM torture_change c ORDER BY name, created, id");
 	sqlite3_stmt *stats = db_prepare(db,
 		"SELECT count(*), coalesce(sum(kills > 0), 0), coalesce(sum(attempts), 0), "
 		"       coalesce(sum(kills), 0), coalesce(sum(torture_s), 0) "

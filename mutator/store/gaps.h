@@ -42,7 +42,9 @@ struct gap_scenario {
 struct gap_change {
 	long long id;
 	char *name, *hash, *subject, *message, *gaps, *scenarios, *diff, *spec, *created;
-	bool latest; /* the latest version of its name (older ones are kept, not counted) */
+	/* The latest version of its name (older ones are kept, not counted): the one registered
+	 * last by its 'created' time, which gaps import keeps (row ids it does not), then by id. */
+	bool latest;
 	struct gap_scenario *per_scenario;
 	size_t nr_scenarios;
 	long controls, controls_failed; /* over all its scenarios */
