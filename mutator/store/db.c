@@ -89,6 +89,13 @@ const char *db_column_text(sqlite3_stmt *stmt, int i)
 	return t ? (const char *)t : "";
 }
 
+bool db_has_row(sqlite3 *db, sqlite3_stmt *stmt, const char *value)
+{
+	sqlite3_reset(stmt);
+	db_bind_text(db, stmt, 1, value);
+	return db_step(db, stmt);
+}
+
 void db_begin(sqlite3 *db)
 {
 	db_exec(db, "BEGIN IMMEDIATE");
@@ -338,9 +345,7 @@ static void check_schema(sqlite3 *db)
 	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' "
 					  "AND name = ?1");
 	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		sqlite3_reset(st);
-		db_bind_text(db, st, 1, tables[i]);
-		if (!db_step(db, st)) {
+		if (!db_has_row(db, st, tables[i])) {
 			sqlite3_finalize(st);
 			die("'%s' is not a mutorture database (it has no table '%s')", db_path(db),
 			    tables[i]);
@@ -478,9 +483,7 @@ void db_check_known(sqlite3 *db, const struct strlist *list, const char *sql, co
 {
 	sqlite3_stmt *st = db_prepare(db, sql);
 	for (size_t i = 0; i < list->nr; i++) {
-		sqlite3_reset(st);
-		db_bind_text(db, st, 1, list->items[i]);
-		if (!db_step(db, st)) {
+		if (!db_has_row(db, st, list->items[i])) {
 			char *value = xstrdup(list->items[i]);
 			sqlite3_finalize(st);
 			die("no %s '%s' in campaign '%s'", what, value, db_path(db));

@@ -34,6 +34,9 @@ bool db_step(sqlite3 *db, sqlite3_stmt *stmt);
 void db_bind_text(sqlite3 *db, sqlite3_stmt *stmt, int i, const char *s);
 void db_bind_int(sqlite3 *db, sqlite3_stmt *stmt, int i, long long v);
 const char *db_column_text(sqlite3_stmt *stmt, int i); /* "" for NULL */
+/* Runs stmt, a query of one parameter, again for value: whether it has a row (which the caller
+ * may read). */
+bool db_has_row(sqlite3 *db, sqlite3_stmt *stmt, const char *value);
 
 struct strlist;
 /* Dies naming the first value of list that no row has (sql: one parameter, a row when the

@@ -68,14 +68,6 @@ static void check_one_campaign(sqlite3 *db, sqlite3 *from)
 	free(of);
 }
 
-/* Whether st, a query of one parameter, has a row for value. */
-static bool has_row(sqlite3 *db, sqlite3_stmt *st, const char *value)
-{
-	sqlite3_reset(st);
-	db_bind_text(db, st, 1, value);
-	return db_step(db, st);
-}
-
 static void load_changes(sqlite3 *db, sqlite3 *from, const struct strlist *names,
 			 struct import_plan *plan)
 {
@@ -94,7 +86,7 @@ static void load_changes(sqlite3 *db, sqlite3 *from, const struct strlist *names
 		c->from_id = sqlite3_column_int64(st, 0);
 		c->name = xstrdup(name);
 		c->hash = xstrdup(hash);
-		c->present = has_row(db, there, hash);
+		c->present = db_has_row(db, there, hash);
 	}
 	sqlite3_finalize(there);
 	sqlite3_finalize(st);
@@ -127,7 +119,7 @@ static void check_mutants(sqlite3 *db, sqlite3 *from, const struct import_change
 	sqlite3_stmt *known = db_prepare(db, "SELECT 1 FROM mutant WHERE id = ?1");
 	db_bind_int(from, named, 1, c->from_id);
 	while (db_step(from, named))
-		if (!has_row(db, known, db_column_text(named, 0)))
+		if (!db_has_row(db, known, db_column_text(named, 0)))
 			die("change %s (%s) of '%s' has results of mutant %s, which '%s' does not "
 			    "have: a mutant of another campaign", c->name, c->hash, db_path(from),
 			    db_column_text(named, 0), db_path(db));
@@ -145,7 +137,7 @@ static void check_attempts(sqlite3 *db, sqlite3 *from, const struct import_chang
 		"  LEFT JOIN torture_change t ON t.id = r.change_id WHERE r.attempt = ?1");
 	db_bind_int(from, attempts, 1, c->from_id);
 	while (db_step(from, attempts)) {
-		if (!has_row(db, owner, db_column_text(attempts, 0)))
+		if (!db_has_row(db, owner, db_column_text(attempts, 0)))
 			continue;
 		char *as = sqlite3_column_int(owner, 0)
 				   ? xstrdup("one of the campaign's own results")
