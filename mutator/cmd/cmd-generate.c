@@ -278,9 +278,7 @@ static void print_unmutated_beside(sqlite3 *db, const struct target_file *files,
 			for (size_t k = 0; k < i; k++)
 				for (size_t l = 0; l < files[k].res.beside.nr; l++)
 					shown |= !strcmp(files[k].res.beside.items[l].name, rel);
-			sqlite3_reset(st);
-			db_bind_text(db, st, 1, rel);
-			if (named || shown || db_step(db, st))
+			if (named || shown || db_has_row(db, st, rel))
 				continue;
 			const char *parsed = via ? via : files[i].rel;
 			fprintf(stderr,
